@@ -1,0 +1,160 @@
+import { Form, NavLink, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { brandingFor, type Division } from "~/utils/divisions";
+import { DivisionLogo } from "./division-logo";
+import { Icon, type IconName } from "./icons";
+
+export type ShellUser = {
+  firstName: string;
+  email: string;
+  role: "ADMIN" | "SALES_USER";
+  profileImageUrl: string | null;
+};
+
+const NAV: { to: string; label: string; icon: IconName }[] = [
+  { to: "/", label: "Dashboard", icon: "dashboard" },
+  { to: "/leads", label: "Leads", icon: "leads" },
+  { to: "/contacts", label: "Contacts", icon: "contacts" },
+  { to: "/calendar", label: "Calendar", icon: "calendar" },
+  { to: "/mobile", label: "Mobile Notes", icon: "mobile" },
+];
+
+/** Header, sidebar and main area around every signed-in page but /mobile (SPEC.md "Shell"). */
+export function AppShell({
+  user,
+  division,
+  divisions,
+  children,
+}: {
+  user: ShellUser;
+  division: Division;
+  divisions: Division[];
+  children: ReactNode;
+}) {
+  const brand = brandingFor(division);
+  return (
+    <div className="flex min-h-screen flex-col" data-division={brand.division}>
+      <header className={`${brand.headerClass} shadow`}>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <div className="flex min-w-0 flex-1 items-center gap-3">
+            <DivisionLogo division={brand.division} />
+            <div className="min-w-0">
+              <p className="truncate text-lg leading-tight font-bold">{brand.title}</p>
+              <p className="truncate text-sm opacity-90">{brand.fullName} Division</p>
+            </div>
+          </div>
+          {divisions.length > 1 ? <CompanySwitcher current={brand.division} divisions={divisions} /> : null}
+          <div className="flex items-center gap-2">
+            {user.profileImageUrl ? (
+              <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
+            ) : (
+              <span className="flex h-8 w-8 items-center justify-center rounded-full bg-white/20">
+                <Icon name="user" />
+              </span>
+            )}
+            <span className="max-w-[10rem] truncate text-sm font-medium" data-testid="username">
+              {user.firstName || user.email}
+            </span>
+            <form method="post" action="/api/logout">
+              <button
+                type="submit"
+                className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-white/15"
+              >
+                <Icon name="logout" width={18} height={18} />
+                Logout
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        {/* Phones: the sidebar folds into a menu that opens without JavaScript. */}
+        <details className="border-b border-slate-200 bg-white md:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium text-slate-700">
+            <Icon name="menu" />
+            Menu
+          </summary>
+          <SidebarNav isAdmin={user.role === "ADMIN"} />
+        </details>
+        <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
+          <SidebarNav isAdmin={user.role === "ADMIN"} />
+        </aside>
+        <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <nav aria-label="Main" className="p-3">
+      <ul className="space-y-1">
+        {NAV.map((item) => (
+          <li key={item.to}>
+            <SidebarLink {...item} />
+          </li>
+        ))}
+      </ul>
+      {isAdmin ? (
+        <div className="mt-6">
+          <p className="px-3 text-xs font-semibold tracking-wider text-slate-600 uppercase">Administration</p>
+          <ul className="mt-2 space-y-1">
+            <li>
+              <SidebarLink to="/admin" label="Admin Panel" icon="shield" />
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+function SidebarLink({ to, label, icon }: { to: string; label: string; icon: IconName }) {
+  return (
+    <NavLink
+      to={to}
+      end={to === "/"}
+      className={({ isActive }) =>
+        `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+          isActive ? "bg-slate-800 text-white" : "text-slate-700 hover:bg-slate-100"
+        }`
+      }
+    >
+      <Icon name={icon} />
+      {label}
+    </NavLink>
+  );
+}
+
+/** One button per division the user has; a plain form, so it works without JavaScript. */
+function CompanySwitcher({ current, divisions }: { current: Division; divisions: Division[] }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/division" className="flex items-center gap-2" aria-label="Switch company">
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <span className="text-sm opacity-90" id="company-switcher-label">
+        Company
+      </span>
+      <div
+        role="group"
+        aria-labelledby="company-switcher-label"
+        className="flex rounded-md bg-white/15 p-0.5"
+      >
+        {divisions.map((division) => (
+          <button
+            key={division}
+            type="submit"
+            name="division"
+            value={division}
+            aria-pressed={division === current}
+            className={`rounded px-3 py-1 text-sm font-semibold ${
+              division === current ? "bg-white text-slate-900" : "hover:bg-white/20"
+            }`}
+          >
+            {division}
+          </button>
+        ))}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,135 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { TOAST_DURATION_MS, type Toast, type ToastInput } from "~/utils/toast";
+import { Icon } from "./icons";
+
+const SWIPE_THRESHOLD_PX = 50;
+
+const ToastContext = createContext<(toast: ToastInput) => void>(() => {});
+
+/** Shows a toast from the browser's own code (a fetch that failed, a client-side check). */
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+/**
+ * One toast at a time (SPEC.md section 9): a new one replaces the shown one. `initial` is the toast the
+ * server flashed across a redirect, so it renders without JavaScript too.
+ */
+export function ToastProvider({ initial, children }: { initial: Toast | null; children: ReactNode }) {
+  const [toast, setToast] = useState<Toast | null>(initial);
+  useEffect(() => {
+    if (initial) setToast(initial);
+  }, [initial]);
+  const show = useCallback(
+    (input: ToastInput) => setToast({ ...input, id: input.id ?? crypto.randomUUID() }),
+    [],
+  );
+  const dismiss = useCallback(() => setToast(null), []);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <ToastViewport toast={toast} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+  const regionRef = useRef<HTMLElement>(null);
+
+  // F8 moves focus to the notifications, as the region's label says.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  return (
+    <section
+      ref={regionRef}
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-4 outline-none sm:bottom-4 sm:right-4 sm:left-auto sm:w-96"
+    >
+      <ol className="w-full">
+        {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
+      </ol>
+    </section>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const [paused, setPaused] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [paused, onDismiss]);
+
+  const isError = toast.type === "error";
+  return (
+    <li
+      role={isError ? "alert" : "status"}
+      aria-live={isError ? "assertive" : "polite"}
+      aria-atomic="true"
+      data-toast-type={toast.type}
+      className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg ${
+        isError ? "border-red-300 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+      }`}
+      style={{
+        transform: `translateX(${offset}px)`,
+        opacity: offset > 0 ? Math.max(0.2, 1 - offset / 200) : 1,
+      }}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      // Swipe right past the threshold to dismiss; a shorter swipe springs back.
+      onPointerDown={(event) => {
+        start.current = event.clientX;
+        setPaused(true);
+      }}
+      onPointerMove={(event) => {
+        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+      }}
+      onPointerUp={() => {
+        const swiped = offset > SWIPE_THRESHOLD_PX;
+        start.current = null;
+        setOffset(0);
+        setPaused(false);
+        if (swiped) onDismiss();
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+        setPaused(false);
+      }}
+    >
+      <Icon
+        name={isError ? "alert" : toast.type === "success" ? "check" : "info"}
+        className={`mt-0.5 shrink-0 ${isError ? "text-white" : toast.type === "success" ? "text-emerald-600" : "text-sky-600"}`}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? (
+          <p className={`mt-1 text-sm ${isError ? "text-red-50" : "text-slate-600"}`}>{toast.description}</p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className={`rounded p-1 ${isError ? "hover:bg-red-500" : "hover:bg-slate-100"}`}
+        aria-label="Dismiss notification"
+      >
+        <Icon name="close" width={16} height={16} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,312 @@
+import { ApiError, notFound } from "~/utils/api.server";
+import { db, type Sql, type Tx } from "~/utils/db.server";
+import { isDivision, type Division } from "~/utils/divisions";
+import { hashPassword } from "~/utils/password.server";
+import type { RequestInfo } from "~/utils/request-info.server";
+import { displayName, recordAudit } from "./audit.server";
+import type { CreateUserInput, Role } from "./user.schema";
+
+/** CONTRACT.md's User object. The password hash never leaves the server; hasPassword replaces it. */
+export type User = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  companyAccess: { company: Division }[];
+  isActive: boolean;
+  createdAt: Date;
+  profileImageUrl: string | null;
+  hasPassword: boolean;
+};
+
+/** The signed-in user as the server sees them on each request. */
+export type SessionUser = User & { selectedDivision: Division | null; sessionId: string };
+
+/** Who is acting, and from where: every model function that changes data takes one. */
+export type Actor = { user: SessionUser; info: RequestInfo };
+
+function userColumns(sql: Sql | Tx) {
+  return sql`
+    u.id, u.email, u.first_name, u.last_name, u.role, u.is_active, u.created_at, u.profile_image_url,
+    u.password_hash is not null as has_password,
+    coalesce(
+      (select json_agg(json_build_object('company', ca.company)
+                       order by ca.created_at, ca.company = 'NLH')
+         from company_access ca where ca.user_id = u.id),
+      '[]'::json
+    ) as company_access`;
+}
+
+export function toPublicUser<U extends User>(user: U): User {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    companyAccess: user.companyAccess,
+    isActive: user.isActive,
+    createdAt: user.createdAt,
+    profileImageUrl: user.profileImageUrl,
+    hasPassword: user.hasPassword,
+  };
+}
+
+/** The divisions a user may see, in their order; the first is their default. */
+export function userDivisions(user: Pick<User, "companyAccess">): Division[] {
+  return user.companyAccess.map((entry) => entry.company);
+}
+
+/** The division the shell shows: the chosen one while still allowed, else the first allowed, else TSS. */
+export function currentDivision(user: SessionUser): Division {
+  const allowed = userDivisions(user);
+  if (user.selectedDivision && allowed.includes(user.selectedDivision)) return user.selectedDivision;
+  return allowed[0] ?? "TSS";
+}
+
+export async function getUser(sql: Sql | Tx, id: string): Promise<User | null> {
+  const [user] = await sql<User[]>`select ${userColumns(sql)} from users u where u.id = ${id}`;
+  return user ?? null;
+}
+
+/** The active user behind a session id hash, re-read on every request so changes apply at once. */
+export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
+  const sql = await db();
+  const [user] = await sql<SessionUser[]>`
+    select ${userColumns(sql)}, u.selected_division, s.id as session_id
+      from sessions s join users u on u.id = s.user_id
+     where s.id = ${sessionId} and s.expires_at > now() and u.is_active`;
+  return user ?? null;
+}
+
+/** 404 unless the user exists: checked before the input, in CONTRACT.md's order. */
+export async function requireUserRecord(id: string) {
+  const sql = await db();
+  const [row] = await sql`select 1 from users where id = ${id}`;
+  if (!row) throw notFound();
+}
+
+export async function findLoginCandidate(email: string) {
+  const sql = await db();
+  const [user] = await sql<{ id: string; passwordHash: string | null; isActive: boolean }[]>`
+    select id, password_hash, is_active from users where email = ${email.trim().toLowerCase()}`;
+  return user ?? null;
+}
+
+export async function listUsers(): Promise<User[]> {
+  const sql = await db();
+  return sql<User[]>`select ${userColumns(sql)} from users u order by u.created_at, u.email`;
+}
+
+/** Active users with access to a division: the people a lead there can be assigned to. */
+export async function listAssignableUsers(division: Division) {
+  const sql = await db();
+  return sql<{ id: string; firstName: string; lastName: string; email: string }[]>`
+    select u.id, u.first_name, u.last_name, u.email
+      from users u join company_access ca on ca.user_id = u.id and ca.company = ${division}
+     where u.is_active
+     order by u.first_name, u.last_name, u.email`;
+}
+
+async function lockUser(tx: Tx, userId: string) {
+  const [row] = await tx<{ id: string; email: string; firstName: string; lastName: string }[]>`
+    select id, email, first_name, last_name from users where id = ${userId} for update`;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Refuses a change that would leave no active admin. Locks the admins so two such changes serialise. */
+async function assertAnotherActiveAdmin(tx: Tx, userId: string) {
+  const admins = await tx<{ id: string }[]>`
+    select id from users where role = 'ADMIN' and is_active order by id for update`;
+  if (!admins.some((admin) => admin.id !== userId)) {
+    throw new ApiError(409, "The last active admin cannot be demoted or deactivated");
+  }
+}
+
+export async function createUser(actor: Actor, input: CreateUserInput): Promise<User> {
+  const sql = await db();
+  const passwordHash = await hashPassword(input.password);
+  return sql.begin(async (tx) => {
+    const [taken] = await tx`select 1 from users where email = ${input.email}`;
+    if (taken) throw new ApiError(409, "A user with this email already exists");
+    const [created] = await tx<{ id: string }[]>`
+      insert into users (email, first_name, last_name, role, password_hash)
+      values (${input.email}, ${input.firstName}, ${input.lastName}, ${input.role}, ${passwordHash})
+      on conflict (email) do nothing
+      returning id`;
+    // Two admins creating the same e-mail at once: the loser lands here instead of on a unique violation.
+    if (!created) throw new ApiError(409, "A user with this email already exists");
+    for (const [index, company] of input.companies.entries()) {
+      await tx`
+        insert into company_access (user_id, company, created_at)
+        values (${created.id}, ${company}, now() + ${index} * interval '1 microsecond')`;
+    }
+    await recordAudit(tx, {
+      action: "USER_CREATED",
+      user: actor.user,
+      resource: `user:${created.id}`,
+      details: `Created ${input.email} as ${input.role} with access to ${input.companies.join(", ")}`,
+      info: actor.info,
+    });
+    return (await getUser(tx, created.id))!;
+  });
+}
+
+export async function changeRole(actor: Actor, userId: string, role: Role): Promise<User> {
+  const sql = await db();
+  return sql.begin(async (tx) => {
+    const target = await lockUser(tx, userId);
+    if (role !== "ADMIN") await assertAnotherActiveAdmin(tx, userId);
+    await tx`update users set role = ${role}, updated_at = now() where id = ${userId}`;
+    await recordAudit(tx, {
+      action: "PERMISSION_CHANGED",
+      user: actor.user,
+      resource: `user:${userId}`,
+      details: `Role of ${target.email} set to ${role}`,
+      info: actor.info,
+    });
+    return (await getUser(tx, userId))!;
+  });
+}
+
+export async function grantCompanyAccess(actor: Actor, userId: string, company: Division): Promise<User> {
+  const sql = await db();
+  return sql.begin(async (tx) => {
+    const target = await lockUser(tx, userId);
+    const granted = await tx`
+      insert into company_access (user_id, company) values (${userId}, ${company})
+      on conflict do nothing returning company`;
+    if (granted.length) {
+      await recordAudit(tx, {
+        action: "PERMISSION_CHANGED",
+        user: actor.user,
+        resource: `user:${userId}`,
+        details: `Granted ${company} access to ${target.email}`,
+        info: actor.info,
+      });
+    }
+    return (await getUser(tx, userId))!;
+  });
+}
+
+export async function revokeCompanyAccess(actor: Actor, userId: string, company: Division): Promise<User> {
+  const sql = await db();
+  return sql.begin(async (tx) => {
+    const target = await lockUser(tx, userId);
+    const access = await tx<{ company: Division }[]>`
+      select company from company_access where user_id = ${userId}`;
+    if (!access.some((entry) => entry.company === company)) return (await getUser(tx, userId))!;
+    if (access.length === 1) {
+      throw new ApiError(400, "A user must keep access to at least one company", {
+        company: ["At least one company must be selected"],
+      });
+    }
+    await tx`delete from company_access where user_id = ${userId} and company = ${company}`;
+    await recordAudit(tx, {
+      action: "PERMISSION_CHANGED",
+      user: actor.user,
+      resource: `user:${userId}`,
+      details: `Revoked ${company} access from ${target.email}`,
+      info: actor.info,
+    });
+    return (await getUser(tx, userId))!;
+  });
+}
+
+/**
+ * Sets a first password ("set": 409 when one exists) or replaces one ("change": 409 when none exists).
+ * Ends the user's other sessions: whoever knew the old password is signed out.
+ */
+export async function setPassword(
+  actor: Actor,
+  userId: string,
+  password: string,
+  mode: "set" | "change",
+): Promise<User> {
+  const sql = await db();
+  const passwordHash = await hashPassword(password);
+  return sql.begin(async (tx) => {
+    const target = await lockUser(tx, userId);
+    const [{ hasPassword }] = await tx<{ hasPassword: boolean }[]>`
+      select password_hash is not null as has_password from users where id = ${userId}`;
+    if (mode === "set" && hasPassword) {
+      throw new ApiError(409, "This user already has a password; change it instead");
+    }
+    if (mode === "change" && !hasPassword) {
+      throw new ApiError(409, "This user has no password yet; set one instead");
+    }
+    await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}`;
+    await tx`delete from sessions where user_id = ${userId} and id <> ${actor.user.sessionId}`;
+    await recordAudit(tx, {
+      action: "PASSWORD_CHANGED",
+      user: actor.user,
+      resource: `user:${userId}`,
+      details: `${mode === "set" ? "Set" : "Changed"} the password of ${target.email}`,
+      info: actor.info,
+    });
+    return (await getUser(tx, userId))!;
+  });
+}
+
+export async function setUserStatus(actor: Actor, userId: string, isActive: boolean): Promise<User> {
+  const sql = await db();
+  return sql.begin(async (tx) => {
+    const target = await lockUser(tx, userId);
+    if (!isActive) {
+      await assertAnotherActiveAdmin(tx, userId);
+      await tx`delete from sessions where user_id = ${userId}`;
+    }
+    await tx`update users set is_active = ${isActive}, updated_at = now() where id = ${userId}`;
+    await recordAudit(tx, {
+      action: "USER_STATUS_CHANGED",
+      user: actor.user,
+      resource: `user:${userId}`,
+      details: `${isActive ? "Activated" : "Deactivated"} ${displayName(target)}`,
+      info: actor.info,
+    });
+    return (await getUser(tx, userId))!;
+  });
+}
+
+/** Remembers the division the user switched to; only one they have access to. */
+export async function selectDivision(user: SessionUser, division: string): Promise<boolean> {
+  if (!isDivision(division) || !userDivisions(user).includes(division)) return false;
+  const sql = await db();
+  await sql`update users set selected_division = ${division} where id = ${user.id}`;
+  return true;
+}
+
+/** On an empty users table: the first ADMIN, with access to both divisions. Returns its password if generated. */
+export async function ensureFirstAdmin(): Promise<{
+  email: string;
+  password: string;
+  generated: boolean;
+} | null> {
+  const sql = await db();
+  const email = (process.env.ADMIN_EMAIL || "admin@example.com").trim().toLowerCase();
+  const generated = !process.env.ADMIN_PASSWORD;
+  const password = process.env.ADMIN_PASSWORD || randomPassword();
+  const passwordHash = await hashPassword(password);
+  return sql.begin(async (tx) => {
+    await tx`lock table users in share row exclusive mode`;
+    const [existing] = await tx`select 1 from users limit 1`;
+    if (existing) return null;
+    const [admin] = await tx<{ id: string }[]>`
+      insert into users (email, first_name, last_name, role, password_hash)
+      values (${email}, ${process.env.ADMIN_FIRST_NAME || "Admin"}, ${process.env.ADMIN_LAST_NAME || "User"},
+              'ADMIN', ${passwordHash})
+      returning id`;
+    await tx`
+      insert into company_access (user_id, company, created_at)
+      values (${admin.id}, 'TSS', now()), (${admin.id}, 'NLH', now() + interval '1 microsecond')`;
+    return { email, password, generated };
+  });
+}
+
+function randomPassword() {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
+}

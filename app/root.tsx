@@ -1,0 +1,48 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { ToastProvider } from "./components/toaster";
+import tailwindHref from "./tailwind.css";
+import { useNonce } from "./utils/nonce";
+import { takeToast } from "./utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwindHref },
+  { rel: "icon", href: "/favicon.ico" },
+];
+
+export const meta: MetaFunction = () => [{ title: "CRM" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, clear } = await takeToast(request);
+  return data({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full">
+        <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,20 @@
+import { toPublicUser } from "~/models/user.server";
+import { apiRoute, jsonResponse, methodNotAllowed, readJson } from "~/utils/api.server";
+import { authenticate } from "~/utils/auth.server";
+import { requestInfo } from "~/utils/request-info.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST {username, password}: 200 with the user and a new session cookie (CONTRACT.md "Signing in"). */
+export const action = apiRoute(async ({ request, context }) => {
+  const body = await readJson(request);
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  // The JSON body goes through the same remix-auth FormStrategy as the page's form.
+  const formRequest = new Request(request.url, {
+    method: "POST",
+    body: new URLSearchParams({ username: text(fields.username), password: text(fields.password) }),
+  });
+  const { user, setCookie } = await authenticate(formRequest, requestInfo(request, context));
+  return jsonResponse(toPublicUser(user), { headers: { "Set-Cookie": setCookie } });
+});

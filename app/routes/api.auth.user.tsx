@@ -1,0 +1,8 @@
+import { toPublicUser } from "~/models/user.server";
+import { apiRoute, jsonResponse } from "~/utils/api.server";
+import { requireApiActor } from "~/utils/auth.server";
+
+export const loader = apiRoute(async ({ request, context }) => {
+  const { user } = await requireApiActor(request, context);
+  return jsonResponse(toPublicUser(user));
+});

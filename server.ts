@@ -1,0 +1,132 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { closeDatabase, db } from "./app/utils/db.server";
+import { prepareDatabase } from "./app/utils/startup.server";
+
+installGlobals({ nativeFetch: true });
+
+const PAGE_BODY_LIMIT = 1024 * 1024;
+
+if (process.env.NODE_ENV === "production" && !process.env.SESSION_SECRET) {
+  console.error("SESSION_SECRET must be set when NODE_ENV=production. Refusing to start.");
+  process.exit(1);
+}
+
+const { database, admin, demo } = await prepareDatabase();
+const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a load balancer, TRUST_PROXY (e.g. "1" or "loopback") makes req.ip the client's address.
+if (process.env.TRUST_PROXY) {
+  const value = process.env.TRUST_PROXY;
+  app.set("trust proxy", /^\d+$/.test(value) ? Number(value) : value);
+}
+
+app.use(securityHeaders);
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    const sql = await db();
+    await sql`select 1`.execute();
+    res.json({ status: "ok" });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+app.use(rejectCrossSiteWrites);
+app.use(limitPageBodies);
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+  }),
+);
+
+const port = Number(process.env.PORT || 3000);
+const server = app.listen(port, () => {
+  const url = `http://localhost:${port}`;
+  console.log(`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`);
+  if (admin) {
+    console.log(
+      `First admin created: sign in at ${url} as ${admin.email}` +
+        (admin.generated
+          ? ` with password ${admin.password} (shown once; set ADMIN_PASSWORD to choose it)`
+          : ""),
+    );
+  }
+  if (demo)
+    console.log(`Demo data added. Sales users: ${demo.users.join(", ")} (password: ${demo.password})`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    closeDatabase().finally(() => process.exit(0));
+  });
+}
+
+/** CSP with a per-request nonce for Remix's scripts, and the other headers every answer carries. */
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "media-src 'self' blob:",
+      "connect-src 'self'",
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+  );
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
+  if (process.env.NODE_ENV === "production") {
+    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  next();
+}
+
+/** Cross-site request forgery: an unsafe method from another origin is refused before it reaches a route. */
+function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const origin = req.get("origin");
+  const ownOrigin = `${req.protocol}://${req.get("host")}`;
+  if ((origin && origin !== ownOrigin) || req.get("sec-fetch-site") === "cross-site") {
+    res.status(403).json({ message: "Forbidden" });
+    return;
+  }
+  next();
+}
+
+/**
+ * Page forms are small; refuse big bodies before Remix buffers them. /api routes stream-check their own
+ * limits after authentication, so their answers keep CONTRACT.md's order (401 before 413).
+ */
+function limitPageBodies(req: Request, res: Response, next: NextFunction) {
+  if (!req.path.startsWith("/api/") && Number(req.get("content-length") ?? 0) > PAGE_BODY_LIMIT) {
+    res.status(413).json({ message: "Payload too large" });
+    return;
+  }
+  next();
+}
