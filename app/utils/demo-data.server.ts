@@ -105,7 +105,10 @@ export async function seedDemoData(): Promise<{ users: string[]; password: strin
 
     const ids: Record<Division, string[]> = { TSS: [], NLH: [] };
     const [admin] = await tx<{ id: string }[]>`select id from users order by created_at limit 1`;
-    if (admin) (ids.TSS.push(admin.id), ids.NLH.push(admin.id));
+    if (admin) {
+      ids.TSS.push(admin.id);
+      ids.NLH.push(admin.id);
+    }
     for (const person of DEMO_USERS) {
       const [user] = await tx<{ id: string }[]>`
         insert into users (email, first_name, last_name, role, password_hash, created_at)
