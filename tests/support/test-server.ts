@@ -1,0 +1,99 @@
+// Starts the real app (server.ts on the real build) for the integration and browser tests, on a database
+// of its own: a fresh PostgreSQL database when TEST_DATABASE_URL is set, else a fresh embedded one.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+
+export const ADMIN = { email: "admin@test.example", password: "admin-password-1" };
+
+export type TestServer = { baseUrl: string; databaseUrl: string | null; stop: () => Promise<void> };
+
+export async function startTestServer(port: number): Promise<TestServer> {
+  const database = await createDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-test-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_DATA: "0",
+    // Lets a test stand for many client addresses through X-Forwarded-For (the per-address rate limit).
+    TRUST_PROXY: "loopback",
+    SESSION_SECRET: "test-secret-" + crypto.randomBytes(8).toString("hex"),
+  };
+  delete env.NODE_ENV;
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => {
+    output += chunk;
+    if (process.env.TEST_SERVER_LOGS) process.stderr.write(chunk);
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+
+  return {
+    baseUrl,
+    databaseUrl: database?.url ?? null,
+    stop: async () => {
+      await stopProcess(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL, dropped again at the end. */
+async function createDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return null;
+  const name = `crm_test_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`The app did not become healthy within 60 s:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
