@@ -7,12 +7,13 @@ port=3917
 data_dir="$(mktemp -d)"
 log="$(mktemp)"
 cleanup() {
-  [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  # npm start runs in its own process group (setsid): stop the whole group, server included.
+  [ -n "${pid:-}" ] && kill -- "-$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
   rm -rf "$data_dir" "$log"
 }
 trap cleanup EXIT
 
-env -u DATABASE_URL PORT=$port DATA_DIR="$data_dir" ADMIN_PASSWORD=smoke-password-1 npm start >"$log" 2>&1 &
+setsid env -u DATABASE_URL PORT=$port DATA_DIR="$data_dir" ADMIN_PASSWORD=smoke-password-1 npm start >"$log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do
   curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break

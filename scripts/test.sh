@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -z "${TEST_DATABASE_URL:-}" ]; then
+if [ "${TEST_EMBEDDED:-}" = "1" ]; then
+  unset TEST_DATABASE_URL
+elif [ -z "${TEST_DATABASE_URL:-}" ]; then
   if node -e "
     const s = require('node:net').connect(5432, '127.0.0.1');
     s.on('connect', () => process.exit(0)); s.on('error', () => process.exit(1));
