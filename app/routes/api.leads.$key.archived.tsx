@@ -1,0 +1,9 @@
+import { apiRoute, requireDivisionParam } from "~/utils/api.server";
+import { requireApiActor } from "~/utils/auth.server";
+import { leadListResponse } from "~/utils/lead-list.server";
+
+/** GET /api/leads/{division}/archived: the division's archived leads, with the list's query options. */
+export const loader = apiRoute(async ({ request, context, params }) => {
+  const actor = await requireApiActor(request, context);
+  return leadListResponse(actor, requireDivisionParam(params.key), request, true);
+});

@@ -1,0 +1,12 @@
+import { restoreLead } from "~/models/lead.server";
+import { apiRoute, jsonResponse, methodNotAllowed, requireId } from "~/utils/api.server";
+import { requireApiActor } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed("PATCH");
+
+/** PATCH /api/leads/{id}/unarchive: restores an archived lead; 200 with the lead. */
+export const action = apiRoute(async ({ request, context, params }) => {
+  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
+  const actor = await requireApiActor(request, context);
+  return jsonResponse(await restoreLead(actor, requireId(params.key)));
+});

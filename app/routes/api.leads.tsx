@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { createLead, requireDivisionAccess } from "~/models/lead.server";
+import { createLeadSchema } from "~/models/lead.schema";
+import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
+import { requireApiActor } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+const divisionOnly = createLeadSchema.pick({ companyDivision: true });
+
+/** POST /api/leads: the lead form's fields plus companyDivision; 201 with the lead. */
+export const action = apiRoute(async ({ request, context }) => {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const actor = await requireApiActor(request, context);
+  const body = await readJson(request);
+  // The division decides access (403), which CONTRACT.md checks before the other fields (400).
+  const { companyDivision } = parseInput(divisionOnly, body) as z.output<typeof divisionOnly>;
+  requireDivisionAccess(actor, companyDivision);
+  const { companyDivision: _, ...input } = parseInput(createLeadSchema, body);
+  return jsonResponse(await createLead(actor, companyDivision, input), { status: 201 });
+});
