@@ -55,9 +55,9 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
       tabIndex={-1}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-4 outline-none sm:bottom-4 sm:right-4 sm:left-auto sm:w-96"
     >
-      <ol className="w-full">
+      <div className="w-full">
         {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -75,13 +75,14 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 
   const isError = toast.type === "error";
   return (
-    <li
+    // A live region of its own (not a list item: a role on an <li> would break the list's semantics).
+    <div
       role={isError ? "alert" : "status"}
       aria-live={isError ? "assertive" : "polite"}
       aria-atomic="true"
       data-toast-type={toast.type}
       className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg ${
-        isError ? "border-red-300 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+        isError ? "border-red-300 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
       }`}
       style={{
         transform: `translateX(${offset}px)`,
@@ -125,11 +126,11 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       <button
         type="button"
         onClick={onDismiss}
-        className={`rounded p-1 ${isError ? "hover:bg-red-500" : "hover:bg-slate-100"}`}
+        className={`rounded p-1 ${isError ? "hover:bg-red-600" : "hover:bg-slate-100"}`}
         aria-label="Dismiss notification"
       >
         <Icon name="close" width={16} height={16} />
       </button>
-    </li>
+    </div>
   );
 }

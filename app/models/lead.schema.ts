@@ -112,3 +112,9 @@ export const leadListParamsSchema = z.object({
     .optional(),
   offset: z.coerce.number({ error: "offset must be a number" }).int().min(0).optional(),
 });
+
+/** The lead detail dialog's update form: every field, and the version it was read at. */
+export const leadUpdateFormSchema = z.object({
+  ...leadFields,
+  version: z.coerce.number({ error: "Invalid version" }).int().positive(),
+});

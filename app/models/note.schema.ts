@@ -13,6 +13,12 @@ const followUpDate = z.preprocess(
     .nullish(),
 );
 
+const content = z
+  .string({ error: CONTENT_MESSAGE })
+  .trim()
+  .min(1, CONTENT_MESSAGE)
+  .max(10_000, "At most 10,000 characters");
+
 /** POST /api/notes and the note forms. leadId is checked first, on its own (unknown or foreign: 404). */
 export const createNoteSchema = z
   .object({
@@ -40,4 +46,10 @@ export type NoteInput = z.output<typeof createNoteSchema>;
 
 export const completeFollowUpSchema = z.object({
   isFollowUpComplete: z.literal(true, { error: "isFollowUpComplete must be true" }),
+});
+
+/** The schedule panel's quick follow-up: a note and a date, both required. */
+export const quickFollowUpSchema = z.object({
+  content,
+  followUpDate: followUpDate.refine((date) => date instanceof Date, "Choose a follow-up date"),
 });

@@ -81,7 +81,9 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Not cancel(): that destroys the connection before the 413 can be sent. The server discards the
+      // rest of the body once the answer is out (server.ts, drainUnreadBodies).
+      reader.releaseLock();
       throw new ApiError(413, "Payload too large");
     }
     chunks.push(value);
@@ -118,8 +120,12 @@ export function requireDivisionParam(value: string | undefined): Division {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
 /** Ids are UUIDs; a malformed one is simply not found. */
 export function requireId(value: string | undefined): string {
-  if (!value || !UUID.test(value)) throw notFound();
+  if (!isUuid(value)) throw notFound();
   return value.toLowerCase();
 }

@@ -1,0 +1,98 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead.schema";
+import { leadsHref, type LeadsView } from "~/utils/leads-url";
+import { buttonClass } from "../forms";
+import { Icon } from "../icons";
+
+/**
+ * Search, status and owner filters. A GET form, so the filters are in the URL and work without JavaScript;
+ * with it, the list follows as the user types or picks.
+ */
+export function LeadFilters({ view }: { view: LeadsView }) {
+  const submit = useSubmit();
+  const timer = useRef<number>();
+  const autoSubmit = (form: HTMLFormElement | null, delay: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(
+      () => form && submit(form, { replace: true, preventScrollReset: true }),
+      delay,
+    );
+  };
+  const toggleClass = (active: boolean) =>
+    `rounded px-3 py-1.5 text-sm font-medium ${active ? "bg-slate-800 text-white" : "text-slate-700 hover:bg-slate-100"}`;
+
+  return (
+    <div className="mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Filter leads">
+        {view.tab === "archive" ? <input type="hidden" name="tab" value="archive" /> : null}
+        {view.mine ? <input type="hidden" name="mine" value="1" /> : null}
+        {view.sort !== "updated" ? <input type="hidden" name="sort" value={view.sort} /> : null}
+        {view.sort !== "updated" ? <input type="hidden" name="dir" value={view.dir} /> : null}
+        <div className="min-w-[12rem] flex-1">
+          <label htmlFor="lead-search" className="sr-only">
+            Search leads
+          </label>
+          <input
+            id="lead-search"
+            type="search"
+            name="q"
+            defaultValue={view.q}
+            key={view.q}
+            placeholder="Search leads..."
+            onChange={(event) => autoSubmit(event.currentTarget.form, 350)}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:ring-2 focus:ring-slate-400 focus:outline-none"
+          />
+        </div>
+        <div>
+          <label htmlFor="lead-status" className="sr-only">
+            Status
+          </label>
+          <select
+            id="lead-status"
+            name="status"
+            defaultValue={view.status}
+            key={view.status}
+            onChange={(event) => autoSubmit(event.currentTarget.form, 0)}
+            className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
+          >
+            <option value="">All Statuses</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_FILTER_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass.secondary}>
+          <Icon name="search" width={16} height={16} />
+          Search
+        </button>
+      </Form>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Whose leads" className="flex rounded-md border border-slate-200 p-0.5">
+          <Link
+            to={leadsHref({ ...view, mine: false, page: 1 })}
+            aria-current={!view.mine ? "true" : undefined}
+            className={toggleClass(!view.mine)}
+          >
+            All Team Leads
+          </Link>
+          <Link
+            to={leadsHref({ ...view, mine: true, page: 1 })}
+            aria-current={view.mine ? "true" : undefined}
+            className={toggleClass(view.mine)}
+          >
+            My Leads Only
+          </Link>
+        </nav>
+        <Link
+          to={leadsHref({ tab: view.tab })}
+          className="text-sm font-medium text-slate-700 underline hover:text-slate-900"
+        >
+          Clear Filters
+        </Link>
+      </div>
+    </div>
+  );
+}

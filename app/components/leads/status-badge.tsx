@@ -1,0 +1,20 @@
+import { STATUS_LABELS, type LeadStatus } from "~/models/lead.schema";
+
+const COLOURS: Record<LeadStatus, string> = {
+  NEW: "bg-sky-100 text-sky-800",
+  CONTACTED: "bg-amber-100 text-amber-800",
+  QUALIFIED: "bg-violet-100 text-violet-800",
+  PROPOSAL: "bg-orange-100 text-orange-800",
+  CLOSED_WON: "bg-emerald-100 text-emerald-800",
+  CLOSED_LOST: "bg-red-100 text-red-800",
+};
+
+export function StatusBadge({ status }: { status: LeadStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${COLOURS[status]}`}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
