@@ -80,6 +80,11 @@ create table leads (
 );
 -- The list pages: one division, active or archived, newest update first.
 create index leads_division_list_idx on leads (company_division, is_archived, updated_at desc, id);
+-- Sorting the list by company or by contact name reads these in order instead of sorting the division.
+create index leads_division_company_sort_idx
+  on leads (company_division, is_archived, lower(company), lower(last_name), id);
+create index leads_division_contact_sort_idx
+  on leads (company_division, is_archived, lower(first_name), lower(last_name), id);
 create index leads_division_created_idx on leads (company_division, created_at);
 create index leads_created_by_idx on leads (created_by);
 create index leads_assigned_to_idx on leads (assigned_to);

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { createLead, requireDivisionAccess } from "~/models/lead.server";
 import { createLeadSchema } from "~/models/lead.schema";
 import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
@@ -14,7 +13,7 @@ export const action = apiRoute(async ({ request, context }) => {
   const actor = await requireApiActor(request, context);
   const body = await readJson(request);
   // The division decides access (403), which CONTRACT.md checks before the other fields (400).
-  const { companyDivision } = parseInput(divisionOnly, body) as z.output<typeof divisionOnly>;
+  const { companyDivision } = parseInput(divisionOnly, body);
   requireDivisionAccess(actor, companyDivision);
   const { companyDivision: _, ...input } = parseInput(createLeadSchema, body);
   return jsonResponse(await createLead(actor, companyDivision, input), { status: 201 });
