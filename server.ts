@@ -28,6 +28,7 @@ if (process.env.TRUST_PROXY) {
 }
 
 app.use(securityHeaders);
+app.use(drainUnreadBodies);
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -53,6 +54,9 @@ app.all(
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
   }),
 );
+
+// Last: errors raised before a route (e.g. a path with broken %-encoding) answer JSON, never a stack trace.
+app.use(answerErrors);
 
 const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {
@@ -117,6 +121,38 @@ function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) 
     return;
   }
   next();
+}
+
+/**
+ * An answer given before the request body was read to its end (401, 403, 413, 415 ...) must not leave the
+ * rest unread: the connection would stall until the keep-alive timeout resets it, and a client that sends
+ * its whole body before reading the answer (fetch) would never see the answer. Remix's body stream may have
+ * started reading and paused; once the answer is out, the rest is discarded, as Node does for untouched
+ * bodies (an endless body is still cut off by the server's request timeout).
+ */
+function drainUnreadBodies(req: Request, res: Response, next: NextFunction) {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.on("data", () => {});
+    req.resume();
+  });
+  next();
+}
+
+/** Express's own error page shows the stack outside production: answer a short JSON message instead. */
+function answerErrors(error: unknown, req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) return next(error);
+  const status =
+    (error as { status?: unknown; statusCode?: unknown })?.status ??
+    (error as { statusCode?: unknown })?.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const message = status === 413 ? "Payload too large" : status === 404 ? "Not found" : "Bad request";
+    res.status(status).json({ message });
+    return;
+  }
+  console.error("Unhandled error", req.method, req.path, error);
+  res.status(500).json({ message: "Internal server error" });
 }
 
 /**

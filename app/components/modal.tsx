@@ -61,7 +61,12 @@ export function Modal({
     );
   }
   return (
-    <Dialog open onClose={() => navigate(closeHref, { preventScrollReset: true })} className="relative z-50">
+    // The dialog element itself covers the viewport (not a zero-size wrapper of fixed layers), so it has a box.
+    <Dialog
+      open
+      onClose={() => navigate(closeHref, { preventScrollReset: true })}
+      className="fixed inset-0 z-50"
+    >
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto p-2 sm:p-6">
         <DialogPanel className={`mx-auto my-4 ${panelClass}`}>

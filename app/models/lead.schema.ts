@@ -83,7 +83,7 @@ export const duplicateQuerySchema = z.object({
   lastName: z.string().trim().optional().default(""),
 });
 
-export const LEAD_SORTS = ["company", "contact", "status", "value", "owner", "updated"] as const;
+export const LEAD_SORTS = ["company", "contact", "status", "value", "owner", "updated", "archived"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);

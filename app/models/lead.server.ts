@@ -118,7 +118,8 @@ function listOrder(sql: Sql, query: LeadListQuery) {
     status: sql`array_position(${sql.array([...LEAD_STATUSES])}::text[], l.status) ${dir}`,
     value: sql`l.estimated_value ${dir} nulls last`,
     owner: sql`lower(cb.first_name) ${dir} nulls last, lower(cb.last_name) ${dir} nulls last`,
-    updated: query.archived ? sql`l.archived_at ${dir}` : sql`l.updated_at ${dir}`,
+    updated: sql`l.updated_at ${dir}`,
+    archived: sql`l.archived_at ${dir} nulls last`,
   }[sort];
   return sql`order by ${key}, l.id ${dir}`;
 }

@@ -28,8 +28,9 @@ export function readLeadsView(params: URLSearchParams): LeadsView {
   };
 }
 
+/** Dates sort newest first by default; everything else A to Z. */
 function defaultDirection(sort: string): "asc" | "desc" {
-  return sort && sort !== "updated" ? "asc" : "desc";
+  return sort && sort !== "updated" && sort !== "archived" ? "asc" : "desc";
 }
 
 type Extra = Record<string, string | string[] | undefined | null | false>;

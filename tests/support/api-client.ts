@@ -1,4 +1,6 @@
 // A scripted client of the JSON API, as CONTRACT.md describes it: JSON bodies, a session cookie.
+// Answers are JSON of many shapes: `any` is the default body type on purpose, tests pick a type where it helps.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 import crypto from "node:crypto";
 import { inject } from "vitest";
 import { ADMIN } from "./test-server";
@@ -53,7 +55,8 @@ export class ApiClient {
 export async function signIn(username: string, password: string, headers: Record<string, string> = {}) {
   const client = new ApiClient();
   const result = await client.request("POST", "/api/auth/login", { json: { username, password }, headers });
-  if (result.status !== 200) throw new Error(`Sign-in of ${username} failed: ${result.status} ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(`Sign-in of ${username} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return client;
 }
 
@@ -64,6 +67,20 @@ export function signInAdmin() {
 export function uniqueEmail(prefix = "user") {
   return `${prefix}.${crypto.randomBytes(5).toString("hex")}@test.example`;
 }
+
+/** CONTRACT.md's User object, as the API sends it. */
+export type UserObject = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "ADMIN" | "SALES_USER";
+  companyAccess: { company: "TSS" | "NLH" }[];
+  isActive: boolean;
+  createdAt: string;
+  profileImageUrl: string | null;
+  hasPassword: boolean;
+};
 
 export type NewUser = {
   email: string;
@@ -86,8 +103,9 @@ export async function createUser(admin: ApiClient, overrides: Partial<NewUser> =
     ...overrides,
   };
   const result = await admin.post("/api/admin/users", input);
-  if (result.status !== 201) throw new Error(`Creating ${input.email} failed: ${result.status} ${JSON.stringify(result.body)}`);
-  return { ...result.body, password: input.password } as { id: string; email: string; password: string } & Record<string, any>;
+  if (result.status !== 201)
+    throw new Error(`Creating ${input.email} failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return { ...result.body, password: input.password } as UserObject & { password: string };
 }
 
 /** A new user, signed in. */
@@ -95,3 +113,30 @@ export async function signedInUser(admin: ApiClient, overrides: Partial<NewUser>
   const user = await createUser(admin, overrides);
   return { user, client: await signIn(user.email, user.password) };
 }
+
+/**
+ * A client address of its own, sent as X-Forwarded-For (the test app trusts its loopback proxy). Failed
+ * sign-ins count per address, so a test that fails on purpose uses one of these, never the shared 127.0.0.1.
+ */
+export function uniqueAddress() {
+  const groups = Array.from({ length: 4 }, () => crypto.randomBytes(2).toString("hex"));
+  return `2001:db8:0:0:${groups.join(":")}`;
+}
+
+/** POST /api/auth/login as-is (any body), from a fresh address unless one is given; never throws. */
+export async function attemptSignIn(credentials: unknown, address = uniqueAddress()) {
+  const client = new ApiClient();
+  const result = await client.request("POST", "/api/auth/login", {
+    json: credentials,
+    headers: { "x-forwarded-for": address },
+  });
+  return { ...result, client };
+}
+
+/** The __session Set-Cookie header of an answer, if any. */
+export function sessionSetCookie(headers: Headers) {
+  return headers.getSetCookie().find((cookie) => cookie.startsWith("__session=")) ?? null;
+}
+
+/** A well-formed id that names no record. */
+export const missingId = () => crypto.randomUUID();

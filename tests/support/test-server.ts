@@ -14,8 +14,9 @@ export type TestServer = { baseUrl: string; databaseUrl: string | null; stop: ()
 export async function startTestServer(port: number): Promise<TestServer> {
   const database = await createDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-test-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const { NODE_ENV: _nodeEnv, DATABASE_URL: _databaseUrl, ...inherited } = process.env;
+  const env: Record<string, string | undefined> = {
+    ...inherited,
     PORT: String(port),
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
@@ -25,11 +26,12 @@ export async function startTestServer(port: number): Promise<TestServer> {
     TRUST_PROXY: "loopback",
     SESSION_SECRET: "test-secret-" + crypto.randomBytes(8).toString("hex"),
   };
-  delete env.NODE_ENV;
   if (database) env.DATABASE_URL = database.url;
-  else delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => {

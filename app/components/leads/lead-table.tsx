@@ -11,13 +11,14 @@ import { StatusBadge } from "./status-badge";
 
 type ListLead = SerializeFrom<Lead>;
 
-const COLUMNS: { sort: LeadSort; label: string; archiveLabel?: string }[] = [
+// The date column sorts by last update in the active tab and by archived date in the archive.
+const COLUMNS: { sort: LeadSort; label: string; archive?: { sort: LeadSort; label: string } }[] = [
   { sort: "company", label: "Company" },
   { sort: "contact", label: "Contact" },
   { sort: "status", label: "Status" },
   { sort: "value", label: "Value" },
   { sort: "owner", label: "Owner/Assigned" },
-  { sort: "updated", label: "Last Update", archiveLabel: "Archived Date" },
+  { sort: "updated", label: "Last Update", archive: { sort: "archived", label: "Archived Date" } },
 ];
 
 /** The two tabs, the sortable table with selection and row actions, and the pager. */
@@ -115,14 +116,10 @@ export function LeadTable({
                   }
                 />
               </th>
-              {COLUMNS.map((column) => (
-                <SortHeader
-                  key={column.sort}
-                  view={view}
-                  sort={column.sort}
-                  label={archive ? (column.archiveLabel ?? column.label) : column.label}
-                />
-              ))}
+              {COLUMNS.map((column) => {
+                const { sort, label } = (archive && column.archive) || column;
+                return <SortHeader key={sort} view={view} sort={sort} label={label} />;
+              })}
               <th scope="col" className="px-4 py-3 text-right">
                 Actions
               </th>
@@ -174,7 +171,7 @@ function emptyText(view: LeadsView) {
 
 function SortHeader({ view, sort, label }: { view: LeadsView; sort: LeadSort; label: string }) {
   const active = view.sort === sort;
-  const nextDir = active ? (view.dir === "asc" ? "desc" : "asc") : sort === "updated" ? "desc" : "asc";
+  const nextDir = active ? (view.dir === "asc" ? "desc" : "asc") : sort === "updated" || sort === "archived" ? "desc" : "asc";
   return (
     <th
       scope="col"
