@@ -103,7 +103,8 @@ function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQ
       ${query.status ? sql`and l.status = ${query.status}` : sql``}
       ${
         pattern
-          ? sql`and (l.first_name ilike ${pattern} or l.last_name ilike ${pattern}
+          ? sql`and (l.first_name || ' ' || l.last_name || ' ' || l.email || ' ' || l.company) ilike ${pattern}
+                and (l.first_name ilike ${pattern} or l.last_name ilike ${pattern}
                      or l.email ilike ${pattern} or l.company ilike ${pattern})`
           : sql``
       }`;
