@@ -36,7 +36,9 @@ if (serverUrl) {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "crm-bench-"));
 }
 
-console.log(`Database: ${serverUrl ? "PostgreSQL" : "embedded PGlite"}; seeding ${LEADS.toLocaleString("en-GB")} leads...`);
+console.log(
+  `Database: ${serverUrl ? "PostgreSQL" : "embedded PGlite"}; seeding ${LEADS.toLocaleString("en-GB")} leads...`,
+);
 await connectDatabase();
 const sql = await db();
 const [user] = await sql<{ id: string }[]>`
@@ -79,19 +81,31 @@ const sessionUser = {
 } satisfies SessionUser;
 const actor: Actor = { user: sessionUser, info: { ipAddress: "127.0.0.1", userAgent: "bench" } };
 
-const page = (query: Partial<LeadListQuery>): LeadListQuery => ({ archived: false, limit: 50, offset: 0, ...query });
+const page = (query: Partial<LeadListQuery>): LeadListQuery => ({
+  archived: false,
+  limit: 50,
+  offset: 0,
+  ...query,
+});
 const cases: [string, () => Promise<unknown>][] = [
   ["first page, newest update first", () => listLeads(actor, "TSS", page({}))],
   ["page 1,000 (offset 49,950)", () => listLeads(actor, "TSS", page({ offset: 49_950 }))],
   ["search a name fragment", () => listLeads(actor, "TSS", page({ search: "a1b2" }))],
   ["search a company", () => listLeads(actor, "TSS", page({ search: "Builders" }))],
-  ["status filter, sorted by value", () => listLeads(actor, "TSS", page({ status: "QUALIFIED", sort: "value" }))],
+  [
+    "status filter, sorted by value",
+    () => listLeads(actor, "TSS", page({ status: "QUALIFIED", sort: "value" })),
+  ],
   ["sorted by company", () => listLeads(actor, "TSS", page({ sort: "company", direction: "asc" }))],
   ["sorted by owner", () => listLeads(actor, "TSS", page({ sort: "owner" }))],
   ["my leads only", () => listLeads(actor, "TSS", page({ myLeadsOnly: true }))],
   ["archive tab", () => listLeads(actor, "TSS", page({ archived: true }))],
   ["tab counts", () => countLeadTabs(actor, "TSS", {})],
-  ["duplicate check", () => findDuplicateLeads(actor, "TSS", { email: "someone@example.com", firstName: "Ann", lastName: "Lee" })],
+  [
+    "duplicate check",
+    () =>
+      findDuplicateLeads(actor, "TSS", { email: "someone@example.com", firstName: "Ann", lastName: "Lee" }),
+  ],
 ];
 
 let failed = 0;
@@ -109,16 +123,23 @@ for (const [name, run] of cases) {
   const p95 = times[Math.ceil(RUNS * 0.95) - 1];
   const ok = p95 <= TARGET_P95_MS;
   if (!ok) failed++;
-  console.log(`${ok ? "ok  " : "SLOW"} ${name.padEnd(36)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${ok ? "ok  " : "SLOW"} ${name.padEnd(36)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`,
+  );
 }
 const heapGrowthMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
 const heapOk = heapGrowthMb <= TARGET_HEAP_GROWTH_MB;
 if (!heapOk) failed++;
-console.log(`\n${heapOk ? "ok  " : "HIGH"} heap growth over all runs: ${heapGrowthMb.toFixed(1)} MB (target <= ${TARGET_HEAP_GROWTH_MB} MB)`);
-console.log(`Targets: p95 <= ${TARGET_P95_MS} ms per query with ${LEADS.toLocaleString("en-GB")} leads in the division.`);
+console.log(
+  `\n${heapOk ? "ok  " : "HIGH"} heap growth over all runs: ${heapGrowthMb.toFixed(1)} MB (target <= ${TARGET_HEAP_GROWTH_MB} MB)`,
+);
+console.log(
+  `Targets: p95 <= ${TARGET_P95_MS} ms per query with ${LEADS.toLocaleString("en-GB")} leads in the division.`,
+);
 
 await closeDatabase();
-if (process.env.BENCH_KEEP === "1") console.log(`Kept the database: ${process.env.DATABASE_URL ?? process.env.DATA_DIR}`);
+if (process.env.BENCH_KEEP === "1")
+  console.log(`Kept the database: ${process.env.DATABASE_URL ?? process.env.DATA_DIR}`);
 else await dropDatabase();
 if (process.env.DATA_DIR && !serverUrl) fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 console.log(failed ? `\n${failed} target(s) missed` : "\nAll targets met");

@@ -14,18 +14,24 @@ export type LeadsView = {
 };
 
 export function readLeadsView(params: URLSearchParams): LeadsView {
+  const tab = params.get("tab") === "archive" ? "archive" : "active";
   const status = params.get("status") ?? "";
-  const sort = params.get("sort") ?? "";
+  const sort = params.get("sort") || defaultSort(tab);
   const page = Number(params.get("page"));
   return {
-    tab: params.get("tab") === "archive" ? "archive" : "active",
+    tab,
     q: (params.get("q") ?? "").slice(0, 200),
     status: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : "",
     mine: params.get("mine") === "1",
-    sort: (LEAD_SORTS as readonly string[]).includes(sort) ? (sort as LeadSort) : "updated",
+    sort: (LEAD_SORTS as readonly string[]).includes(sort) ? (sort as LeadSort) : defaultSort(tab),
     dir: params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : defaultDirection(sort),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
+}
+
+/** Each tab lists its newest first: the active one by last update, the archive by archived date. */
+function defaultSort(tab: LeadsView["tab"]): LeadSort {
+  return tab === "archive" ? "archived" : "updated";
 }
 
 /** Dates sort newest first by default; everything else A to Z. */
@@ -42,8 +48,7 @@ export function leadsHref(view: Partial<LeadsView>, extra: Extra = {}) {
   if (view.q) params.set("q", view.q);
   if (view.status) params.set("status", view.status);
   if (view.mine) params.set("mine", "1");
-  if (view.sort && view.sort !== "updated") params.set("sort", view.sort);
-  if (view.dir && view.dir !== defaultDirection(view.sort ?? "updated")) params.set("dir", view.dir);
+  for (const [key, value] of Object.entries(sortParams(view))) params.set(key, value);
   if (view.page && view.page > 1) params.set("page", String(view.page));
   for (const [key, value] of Object.entries(extra)) {
     if (Array.isArray(value)) value.forEach((item) => params.append(key, item));
@@ -51,6 +56,15 @@ export function leadsHref(view: Partial<LeadsView>, extra: Extra = {}) {
   }
   const query = params.toString();
   return query ? `/leads?${query}` : "/leads";
+}
+
+/** The sort and direction, where they differ from the tab's defaults (so URLs stay short). */
+export function sortParams(view: Partial<LeadsView>): { sort?: string; dir?: string } {
+  const sort = view.sort ?? defaultSort(view.tab ?? "active");
+  return {
+    ...(sort !== defaultSort(view.tab ?? "active") ? { sort } : {}),
+    ...(view.dir && view.dir !== defaultDirection(sort) ? { dir: view.dir } : {}),
+  };
 }
 
 export function hasFilters(view: LeadsView) {

@@ -1,7 +1,13 @@
 // Shared pieces of the browser tests: users made through the API, sign-in through the real form,
 // an axe check of every visited page, and console errors failing the test.
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, request as playwrightRequest, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import crypto from "node:crypto";
 import { ADMIN } from "../support/test-server";
 
@@ -26,7 +32,9 @@ export type TestUser = {
 /** Creates a user through the admin API (each test its own, so tests never depend on each other). */
 export async function createUser(baseURL: string, overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const api = await playwrightRequest.newContext({ baseURL });
-  const signIn = await api.post("/api/auth/login", { data: { username: ADMIN.email, password: ADMIN.password } });
+  const signIn = await api.post("/api/auth/login", {
+    data: { username: ADMIN.email, password: ADMIN.password },
+  });
   expect(signIn.status()).toBe(200);
   const input = {
     email: `e2e.${crypto.randomBytes(5).toString("hex")}@test.example`,
@@ -60,7 +68,10 @@ export async function expectAccessible(page: Page) {
   let copyContext: BrowserContext | null = null;
   if (!(await page.evaluate(() => typeof window.__remixRouter !== "undefined").catch(() => false))) {
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    copyContext = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewportSize: page.viewportSize() ?? undefined });
+    copyContext = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
     target = await copyContext.newPage();
     await target.route(page.url(), (route) => route.fulfill({ contentType: "text/html", body: html }));
     await target.goto(page.url());
@@ -68,7 +79,9 @@ export async function expectAccessible(page: Page) {
   try {
     const results = await new AxeBuilder({ page: target }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    ).toEqual([]);
   } finally {
     await copyContext?.close();
   }
@@ -80,7 +93,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on("console", (message) => {
         // A 401 answer to a deliberate unauthenticated call is logged by the browser as a resource error.
-        if (message.type() === "error" && !/status of 40[0-9]/.test(message.text())) errors.push(message.text());
+        if (message.type() === "error" && !/status of 40[0-9]/.test(message.text()))
+          errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
@@ -89,3 +103,51 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/** An API client signed in as `user` (its own session), for setting up records without the screens. */
+export async function signedInApi(baseURL: string, user: { email: string; password: string }) {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const signIn = await api.post("/api/auth/login", {
+    data: { username: user.email, password: user.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return api;
+}
+
+type Api = Awaited<ReturnType<typeof signedInApi>>;
+
+export type LeadInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  companyDivision?: "TSS" | "NLH";
+  status?: "NEW" | "CONTACTED" | "QUALIFIED" | "PROPOSAL" | "CLOSED_WON" | "CLOSED_LOST";
+  estimatedValue?: number | null;
+  phone?: string;
+  position?: string;
+  assignedToId?: string | null;
+};
+
+/** POST /api/leads; answers the created lead (id, version, ...). */
+export async function createLead(api: Api, input: LeadInput) {
+  const response = await api.post("/api/leads", { data: { companyDivision: "TSS", ...input } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as LeadInput & { id: string; version: number; isArchived: boolean };
+}
+
+/** DELETE /api/leads/{id}: archives the lead. */
+export async function archiveLeadViaApi(api: Api, id: string) {
+  const response = await api.delete(`/api/leads/${id}`);
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** POST /api/notes. */
+export async function createNote(
+  api: Api,
+  input: { leadId: string; content: string; followUpDate?: string | null },
+) {
+  const response = await api.post("/api/notes", { data: input });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}

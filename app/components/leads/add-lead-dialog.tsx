@@ -35,7 +35,7 @@ export function AddLeadDialog({
     id: "add-lead",
     lastResult: result?.duplicates.length ? undefined : result?.result,
     defaultValue: { status: "NEW" },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadFormSchema }),
   });

@@ -306,7 +306,7 @@ function UpdateLeadForm({
       notes: lead.leadNotes ?? "",
       assignedToId: lead.assignedTo?.id ?? "",
     },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadUpdateFormSchema }),
   });

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead.schema";
-import { leadsHref, type LeadsView } from "~/utils/leads-url";
+import { leadsHref, sortParams, type LeadsView } from "~/utils/leads-url";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 
@@ -27,8 +27,9 @@ export function LeadFilters({ view }: { view: LeadsView }) {
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Filter leads">
         {view.tab === "archive" ? <input type="hidden" name="tab" value="archive" /> : null}
         {view.mine ? <input type="hidden" name="mine" value="1" /> : null}
-        {view.sort !== "updated" ? <input type="hidden" name="sort" value={view.sort} /> : null}
-        {view.sort !== "updated" ? <input type="hidden" name="dir" value={view.dir} /> : null}
+        {Object.entries(sortParams(view)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="min-w-[12rem] flex-1">
           <label htmlFor="lead-search" className="sr-only">
             Search leads

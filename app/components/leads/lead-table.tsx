@@ -54,14 +54,14 @@ export function LeadTable({
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-label="Leads">
       <nav aria-label="Lead lists" className="flex border-b border-slate-200 px-2">
         <Link
-          to={leadsHref({ ...view, tab: "active", page: 1 })}
+          to={tabHref(view, "active")}
           aria-current={!archive ? "page" : undefined}
           className={tabClass(!archive)}
         >
           Active Leads ({counts.active})
         </Link>
         <Link
-          to={leadsHref({ ...view, tab: "archive", page: 1 })}
+          to={tabHref(view, "archive")}
           aria-current={archive ? "page" : undefined}
           className={tabClass(archive)}
         >
@@ -160,6 +160,12 @@ export function LeadTable({
   );
 }
 
+/** The other tab keeps the filters and a column sort; a date sort becomes that tab's own date. */
+function tabHref(view: LeadsView, tab: LeadsView["tab"]) {
+  const dateSort = view.sort === "updated" || view.sort === "archived";
+  return leadsHref({ ...view, tab, page: 1, ...(dateSort ? { sort: undefined, dir: undefined } : {}) });
+}
+
 function emptyText(view: LeadsView) {
   const filtered = hasFilters(view);
   if (view.tab === "archive")
@@ -171,7 +177,13 @@ function emptyText(view: LeadsView) {
 
 function SortHeader({ view, sort, label }: { view: LeadsView; sort: LeadSort; label: string }) {
   const active = view.sort === sort;
-  const nextDir = active ? (view.dir === "asc" ? "desc" : "asc") : sort === "updated" || sort === "archived" ? "desc" : "asc";
+  const nextDir = active
+    ? view.dir === "asc"
+      ? "desc"
+      : "asc"
+    : sort === "updated" || sort === "archived"
+      ? "desc"
+      : "asc";
   return (
     <th
       scope="col"
