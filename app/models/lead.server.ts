@@ -4,9 +4,8 @@ import type { Division } from "~/utils/divisions";
 import { displayName, recordAudit } from "./audit.server";
 import type { LeadInput, LeadSort, LeadStatus, LeadUpdate } from "./lead.schema";
 import { LEAD_STATUSES, STATUS_LABELS } from "./lead.schema";
-import { userDivisions, type Actor } from "./user.server";
-
-export type PersonRef = { id: string; firstName: string; lastName: string };
+import { listLeadNotes, type Note } from "./note.server";
+import { personRef, userDivisions, type Actor, type PersonRef } from "./user.server";
 
 /** CONTRACT.md's Lead object. */
 export type Lead = {
@@ -33,17 +32,7 @@ export type Lead = {
 
 export type LeadProgress = { id: string; status: LeadStatus; notes: string | null; createdAt: Date };
 
-export type LeadNote = {
-  id: string;
-  content: string;
-  noteType: "TEXT" | "VOICE";
-  voiceDuration: string | null;
-  hasAudio: boolean;
-  createdBy: PersonRef | null;
-  createdAt: Date;
-  followUpDate: Date | null;
-  isFollowUpComplete: boolean;
-};
+export type LeadNote = Omit<Note, "leadId">;
 
 /** The detail answer: the lead's own notes text moves to leadNotes, since notes is the list of notes. */
 export type LeadDetail = Omit<Lead, "notes"> & {
@@ -63,17 +52,12 @@ export type LeadListQuery = {
   offset?: number;
 };
 
-function person(sql: Sql | Tx, alias: string) {
-  return sql`case when ${sql(alias)}.id is null then null else json_build_object(
-    'id', ${sql(alias)}.id, 'firstName', ${sql(alias)}.first_name, 'lastName', ${sql(alias)}.last_name) end`;
-}
-
 /** Every lead query selects the same columns, with the creator and assignee joined as cb and au. */
 function leadSelect(sql: Sql | Tx) {
   return sql`
     select l.id, l.first_name, l.last_name, l.email, l.phone, l.company, l.position, l.status,
            l.estimated_value, l.notes, l.company_division, l.is_archived, l.archived_at,
-           ${person(sql, "cb")} as created_by, ${person(sql, "au")} as assigned_to,
+           ${personRef(sql, "cb")} as created_by, ${personRef(sql, "au")} as assigned_to,
            l.main_contact_id, l.version, l.created_at, l.updated_at
       from leads l
       left join users cb on cb.id = l.created_by
@@ -187,16 +171,11 @@ export async function getLeadDetail(actor: Actor, id: string): Promise<LeadDetai
   const [progress, notes] = await Promise.all([
     sql<LeadProgress[]>`
       select id, status, notes, created_at from lead_progress where lead_id = ${id} order by created_at, id`,
-    sql<LeadNote[]>`
-      select n.id, n.content, n.note_type, n.voice_duration::text as voice_duration,
-             n.audio_content_type is not null as has_audio, ${person(sql, "u")} as created_by, n.created_at,
-             n.follow_up_date, n.is_follow_up_complete
-        from notes n left join users u on u.id = n.created_by
-       where n.lead_id = ${id}
-       order by n.created_at desc, n.id desc`,
+    listLeadNotes(sql, id),
   ]);
   const { notes: leadNotes, ...rest } = lead;
-  return { ...rest, leadNotes, progress, notes };
+  // Each note is the lead's own, so the detail leaves out its leadId (CONTRACT.md's note shape here).
+  return { ...rest, leadNotes, progress, notes: notes.map(({ leadId: _, ...note }) => note) };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { ApiError, notFound } from "~/utils/api.server";
 import { db, type Sql, type Tx } from "~/utils/db.server";
-import type { PersonRef } from "./lead.server";
 import type { NoteInput } from "./note.schema";
-import { userDivisions, type Actor } from "./user.server";
+import { personRef, userDivisions, type Actor, type PersonRef } from "./user.server";
 
 export type Note = {
   id: string;
@@ -17,20 +16,27 @@ export type Note = {
   isFollowUpComplete: boolean;
 };
 
-async function getNote(sql: Sql | Tx, actor: Actor, id: string): Promise<Note> {
-  const [note] = await sql<Note[]>`
+function noteSelect(sql: Sql | Tx) {
+  return sql`
     select n.id, n.lead_id, n.content, n.note_type, n.voice_duration::text as voice_duration,
-           n.audio_content_type is not null as has_audio,
-           case when u.id is null then null
-                else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) end
-             as created_by,
+           n.audio_content_type is not null as has_audio, ${personRef(sql, "u")} as created_by,
            n.created_at, n.follow_up_date, n.is_follow_up_complete
       from notes n
       join leads l on l.id = n.lead_id
-      left join users u on u.id = n.created_by
+      left join users u on u.id = n.created_by`;
+}
+
+async function getNote(sql: Sql | Tx, actor: Actor, id: string): Promise<Note> {
+  const [note] = await sql<Note[]>`
+    ${noteSelect(sql)}
      where n.id = ${id} and l.company_division = any(${sql.array(userDivisions(actor.user))}::text[])`;
   if (!note) throw notFound();
   return note;
+}
+
+/** A lead's notes, newest first. The caller has already checked that the actor may see the lead. */
+export async function listLeadNotes(sql: Sql | Tx, leadId: string): Promise<Note[]> {
+  return sql<Note[]>`${noteSelect(sql)} where n.lead_id = ${leadId} order by n.created_at desc, n.id desc`;
 }
 
 /** 404 unless the lead exists in one of the actor's divisions. */

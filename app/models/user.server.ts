@@ -20,6 +20,15 @@ export type User = {
   hasPassword: boolean;
 };
 
+/** A user as other records name them: creator, assignee, author. */
+export type PersonRef = { id: string; firstName: string; lastName: string };
+
+/** SQL for the PersonRef of the users row joined as `alias` (null when there is none). */
+export function personRef(sql: Sql | Tx, alias: string) {
+  return sql`case when ${sql(alias)}.id is null then null else json_build_object(
+    'id', ${sql(alias)}.id, 'firstName', ${sql(alias)}.first_name, 'lastName', ${sql(alias)}.last_name) end`;
+}
+
 /** The signed-in user as the server sees them on each request. */
 export type SessionUser = User & { selectedDivision: Division | null; sessionId: string };
 

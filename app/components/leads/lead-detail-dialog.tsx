@@ -6,11 +6,12 @@ import { useEffect, useState, type ReactNode } from "react";
 import type { LeadDetail } from "~/models/lead.server";
 import { leadUpdateFormSchema, STATUS_LABELS } from "~/models/lead.schema";
 import { brandingFor } from "~/utils/divisions";
-import { formatDate, formatDateTime, formatGBP, fullName, initials, relativeNoteTime } from "~/utils/format";
+import { formatDate, formatDateTime, formatGBP, fullName, relativeNoteTime } from "~/utils/format";
 import { leadsHref, type LeadsView } from "~/utils/leads-url";
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass, ErrorList } from "../forms";
+import { Avatar } from "../avatar";
 import { Icon } from "../icons";
 import { Modal } from "../modal";
 import { useToast } from "../toaster";
@@ -79,12 +80,7 @@ function ContactInfo({ lead }: { lead: Detail }) {
   return (
     <Section title="Contact Information">
       <div className="flex items-start gap-3">
-        <span
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-700"
-          aria-hidden="true"
-        >
-          {initials(lead.firstName, lead.lastName)}
-        </span>
+        <Avatar firstName={lead.firstName} lastName={lead.lastName} size="md" />
         <div className="min-w-0 space-y-1 text-sm">
           <p className="text-base font-semibold text-slate-900">
             {lead.firstName} {lead.lastName}

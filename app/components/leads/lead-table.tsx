@@ -1,11 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { LeadSort } from "~/models/lead.schema";
-import { formatGBP, fullName, initials, relativeDate } from "~/utils/format";
+import { formatGBP, fullName, relativeDate } from "~/utils/format";
 import { hasFilters, LEADS_PAGE_SIZE, leadsHref, type LeadsView } from "~/utils/leads-url";
 import type { SerializeFrom } from "@remix-run/node";
 import type { Lead } from "~/models/lead.server";
 import { buttonClass } from "../forms";
+import { Avatar } from "../avatar";
 import { Icon } from "../icons";
 import { StatusBadge } from "./status-badge";
 
@@ -232,12 +233,7 @@ function LeadRow({
       <td className="px-4 py-3 font-medium text-slate-900">{lead.company}</td>
       <td className="px-4 py-3">
         <div className="flex items-center gap-3">
-          <span
-            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700"
-            aria-hidden="true"
-          >
-            {initials(lead.firstName, lead.lastName)}
-          </span>
+          <Avatar firstName={lead.firstName} lastName={lead.lastName} />
           <div className="min-w-0">
             <p className="font-medium text-slate-900">{name}</p>
             <p className="max-w-[14rem] truncate text-slate-600" title={lead.email}>
