@@ -115,8 +115,8 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
 function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
   const origin = req.get("origin");
-  const ownOrigin = `${req.protocol}://${req.get("host")}`;
-  if ((origin && origin !== ownOrigin) || req.get("sec-fetch-site") === "cross-site") {
+  // Hosts, not whole origins: behind a proxy that ends TLS the app may see http while the browser says https.
+  if ((origin && originHost(origin) !== req.get("host")) || req.get("sec-fetch-site") === "cross-site") {
     res.status(403).json({ message: "Forbidden" });
     return;
   }
@@ -153,6 +153,14 @@ function answerErrors(error: unknown, req: Request, res: Response, next: NextFun
   }
   console.error("Unhandled error", req.method, req.path, error);
   res.status(500).json({ message: "Internal server error" });
+}
+
+function originHost(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null; // "null" or garbage: not this site
+  }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { brandingFor } from "~/utils/divisions";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { SIGN_IN_MESSAGES } from "~/utils/sign-in-messages";
 import { DivisionLogo } from "./division-logo";
 import { useToast } from "./toaster";
-
-const BLANK_MESSAGE = "Please enter both username and password";
 
 /**
  * The sign-in form. Without JavaScript it posts to /login, which answers with a redirect back to this URL.
@@ -24,7 +24,9 @@ export function LoginScreen({
   const [message, setMessage] = useState(error);
   const [busy, setBusy] = useState(false);
   const brand = brandingFor(undefined);
-  const target = redirectTo ?? (location.pathname === "/login" ? "/" : location.pathname + location.search);
+  const target = safeRedirect(
+    redirectTo ?? (location.pathname === "/login" ? "/" : location.pathname + location.search),
+  );
 
   function fail(text: string) {
     setMessage(text);
@@ -38,7 +40,7 @@ export function LoginScreen({
       username: String(form.get("username") ?? ""),
       password: String(form.get("password") ?? ""),
     };
-    if (!credentials.username.trim() || !credentials.password.trim()) return fail(BLANK_MESSAGE);
+    if (!credentials.username.trim() || !credentials.password.trim()) return fail(SIGN_IN_MESSAGES.blank);
     setBusy(true);
     try {
       const response = await fetch("/api/auth/login", {
@@ -52,9 +54,9 @@ export function LoginScreen({
         return;
       }
       const body = await response.json().catch(() => ({}));
-      fail(typeof body.message === "string" ? body.message : "Invalid username or password");
+      fail(typeof body.message === "string" ? body.message : SIGN_IN_MESSAGES.invalid);
     } catch {
-      fail("Failed to connect to server");
+      fail(SIGN_IN_MESSAGES.offline);
     }
     setBusy(false);
   }

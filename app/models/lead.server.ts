@@ -199,8 +199,7 @@ export async function findDuplicateLeads(
      where l.company_division = ${division}
        and (${email ? sql`lower(btrim(l.email)) = ${email}` : sql`false`}
             or ${byName ? sql`(lower(btrim(l.first_name)) = ${first} and lower(btrim(l.last_name)) = ${last})` : sql`false`})
-     order by l.is_archived, l.updated_at desc, l.id
-     limit 50`;
+     order by l.is_archived, l.updated_at desc, l.id`;
 }
 
 /** An assignee must be an active user with access to the lead's division. */
@@ -288,10 +287,10 @@ export async function updateLead(actor: Actor, id: string, update: LeadUpdate): 
        where id = ${id} and company_division = any(${tx.array(allowed(actor))}::text[])
        for update`;
     if (!current) throw notFound();
-    if (update.version !== undefined && update.version !== current.version)
-      throw new ApiError(409, STALE_MESSAGE);
     if (update.assignedToId !== undefined)
       await assertAssignable(tx, update.assignedToId, current.companyDivision);
+    if (update.version !== undefined && update.version !== current.version)
+      throw new ApiError(409, STALE_MESSAGE);
 
     const changes: Record<string, string | number | null> = {};
     for (const [field, column] of Object.entries(UPDATABLE)) {

@@ -22,11 +22,7 @@ const content = z
 /** POST /api/notes and the note forms. leadId is checked first, on its own (unknown or foreign: 404). */
 export const createNoteSchema = z
   .object({
-    content: z
-      .string({ error: CONTENT_MESSAGE })
-      .trim()
-      .min(1, CONTENT_MESSAGE)
-      .max(10_000, "At most 10,000 characters"),
+    content,
     followUpDate,
     noteType: z.enum(NOTE_TYPES, { error: "Note type must be TEXT or VOICE" }).default("TEXT"),
     voiceDuration: z.preprocess(

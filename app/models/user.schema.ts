@@ -31,16 +31,3 @@ export const changePasswordInputSchema = z.object({ newPassword: passwordSchema 
 export const statusInputSchema = z.object({
   isActive: z.boolean({ error: "isActive must be true or false" }),
 });
-
-/** The admin screen's set / change password form: both fields, which must match. */
-export const passwordFormSchema = z
-  .object({
-    password: passwordSchema,
-    confirmPassword: z
-      .string({ error: "Confirm password is required" })
-      .min(8, "Confirm password is required"),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });

@@ -166,8 +166,9 @@ export async function createUser(actor: Actor, input: CreateUserInput): Promise<
 export async function changeRole(actor: Actor, userId: string, role: Role): Promise<User> {
   const sql = await db();
   return sql.begin(async (tx) => {
-    const target = await lockUser(tx, userId);
+    // The admins are locked before the target row, in one order everywhere, so two demotions cannot deadlock.
     if (role !== "ADMIN") await assertAnotherActiveAdmin(tx, userId);
+    const target = await lockUser(tx, userId);
     await tx`update users set role = ${role}, updated_at = now() where id = ${userId}`;
     await recordAudit(tx, {
       action: "PERMISSION_CHANGED",
@@ -208,7 +209,7 @@ export async function revokeCompanyAccess(actor: Actor, userId: string, company:
       select company from company_access where user_id = ${userId}`;
     if (!access.some((entry) => entry.company === company)) return (await getUser(tx, userId))!;
     if (access.length === 1) {
-      throw new ApiError(400, "A user must keep access to at least one company", {
+      throw new ApiError(400, "Invalid input", {
         company: ["At least one company must be selected"],
       });
     }
@@ -262,11 +263,9 @@ export async function setPassword(
 export async function setUserStatus(actor: Actor, userId: string, isActive: boolean): Promise<User> {
   const sql = await db();
   return sql.begin(async (tx) => {
+    if (!isActive) await assertAnotherActiveAdmin(tx, userId);
     const target = await lockUser(tx, userId);
-    if (!isActive) {
-      await assertAnotherActiveAdmin(tx, userId);
-      await tx`delete from sessions where user_id = ${userId}`;
-    }
+    if (!isActive) await tx`delete from sessions where user_id = ${userId}`;
     await tx`update users set is_active = ${isActive}, updated_at = now() where id = ${userId}`;
     await recordAudit(tx, {
       action: "USER_STATUS_CHANGED",

@@ -1,8 +1,10 @@
 import { toPublicUser } from "~/models/user.server";
-import { apiRoute, jsonResponse } from "~/utils/api.server";
+import { apiRoute, methodNotAllowed, jsonResponse } from "~/utils/api.server";
 import { requireApiActor } from "~/utils/auth.server";
 
 export const loader = apiRoute(async ({ request, context }) => {
   const { user } = await requireApiActor(request, context);
   return jsonResponse(toPublicUser(user));
 });
+
+export const action = () => methodNotAllowed("GET");

@@ -1,4 +1,4 @@
-import { apiRoute, requireDivisionParam } from "~/utils/api.server";
+import { apiRoute, methodNotAllowed, requireDivisionParam } from "~/utils/api.server";
 import { requireApiActor } from "~/utils/auth.server";
 import { leadListResponse } from "~/utils/lead-list.server";
 
@@ -7,3 +7,5 @@ export const loader = apiRoute(async ({ request, context, params }) => {
   const actor = await requireApiActor(request, context);
   return leadListResponse(actor, requireDivisionParam(params.key), request, true);
 });
+
+export const action = () => methodNotAllowed("GET");

@@ -1,6 +1,12 @@
 import { findDuplicateLeads, requireDivisionAccess } from "~/models/lead.server";
 import { duplicateQuerySchema } from "~/models/lead.schema";
-import { apiRoute, jsonResponse, parseInput, requireDivisionParam } from "~/utils/api.server";
+import {
+  apiRoute,
+  methodNotAllowed,
+  jsonResponse,
+  parseInput,
+  requireDivisionParam,
+} from "~/utils/api.server";
 import { requireApiActor } from "~/utils/auth.server";
 
 /** GET /api/leads/{division}/duplicates?email=&firstName=&lastName= */
@@ -11,3 +17,5 @@ export const loader = apiRoute(async ({ request, context, params }) => {
   const query = parseInput(duplicateQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   return jsonResponse(await findDuplicateLeads(actor, division, query));
 });
+
+export const action = () => methodNotAllowed("GET");

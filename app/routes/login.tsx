@@ -9,6 +9,7 @@ import { useActionData, useSearchParams } from "@remix-run/react";
 import { LoginScreen } from "~/components/login-screen";
 import { ApiError } from "~/utils/api.server";
 import { authenticate, getCurrentUser } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
 import { requestInfo } from "~/utils/request-info.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
     const { setCookie } = await authenticate(request, requestInfo(request, context));

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { recordAudit } from "~/models/audit.server";
-import { recordFailedSignIn, signInRetryAfter } from "~/models/login-attempt.server";
+import { beginSignInAttempt, forgetSignInAttempt, sweepSignInAttempts } from "~/models/login-attempt.server";
 import {
   findLoginCandidate,
   getSessionUser,
@@ -14,14 +14,9 @@ import {
 import { ApiError, forbidden, unauthorized } from "./api.server";
 import { db } from "./db.server";
 import { verifyPassword } from "./password.server";
+import { SIGN_IN_MESSAGES } from "./sign-in-messages";
 import { requestInfo, type RequestInfo } from "./request-info.server";
 import { createSession, sessionIdFromRequest } from "./session.server";
-
-export const SIGN_IN_MESSAGES = {
-  blank: "Please enter both username and password",
-  invalid: "Invalid username or password",
-  tooMany: "Too many sign-in attempts. Try again later.",
-};
 
 type SignedIn = { user: User; setCookie: string };
 
@@ -44,11 +39,12 @@ async function verifySignIn(
   rawPassword: unknown,
   info: RequestInfo,
 ): Promise<SignedIn> {
-  const username = typeof rawUsername === "string" ? rawUsername.trim().toLowerCase() : "";
+  // E-mails are at most 254 characters; a longer "username" is nobody, and is not stored at full length.
+  const username = typeof rawUsername === "string" ? rawUsername.trim().toLowerCase().slice(0, 255) : "";
   const password = typeof rawPassword === "string" ? rawPassword : "";
   if (!username || !password.trim()) throw new ApiError(400, SIGN_IN_MESSAGES.blank);
 
-  const retryAfter = await signInRetryAfter(username, info.ipAddress);
+  const { attemptId, retryAfter } = await beginSignInAttempt(username, info.ipAddress);
   if (retryAfter !== null) {
     throw new ApiError(429, SIGN_IN_MESSAGES.tooMany, undefined, { "Retry-After": String(retryAfter) });
   }
@@ -58,7 +54,7 @@ async function verifySignIn(
   const passwordOk = await verifyPassword(candidate?.passwordHash, password);
   const sql = await db();
   if (!candidate || !passwordOk || !candidate.isActive) {
-    await recordFailedSignIn(username, info.ipAddress);
+    await sweepSignInAttempts();
     await recordAudit(sql, {
       action: "USER_LOGIN_FAILED",
       user: null,
@@ -68,6 +64,7 @@ async function verifySignIn(
     });
     throw new ApiError(401, SIGN_IN_MESSAGES.invalid);
   }
+  await forgetSignInAttempt(attemptId);
   const setCookie = await createSession(candidate.id, info);
   const user = (await getUser(sql, candidate.id))!;
   await recordAudit(sql, { action: "USER_LOGIN", user, resource: "session", details: "Signed in", info });

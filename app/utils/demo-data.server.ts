@@ -1,3 +1,4 @@
+import { LEAD_STATUSES } from "~/models/lead.schema";
 import { db, type Tx } from "./db.server";
 import type { Division } from "./divisions";
 import { hashPassword } from "./password.server";
@@ -70,7 +71,6 @@ const POSITIONS = [
   "Owner",
   "Architect",
 ];
-const STATUSES = ["NEW", "CONTACTED", "QUALIFIED", "PROPOSAL", "CLOSED_WON", "CLOSED_LOST"] as const;
 const NOTE_TEXTS = [
   "Called to introduce ourselves; interested in a site visit.",
   "Sent brochure and price list by e-mail.",
@@ -138,8 +138,8 @@ async function seedDivision(tx: Tx, division: Division, userIds: string[], rando
       `${firstName}.${lastName}@${company.toLowerCase().replace(/[^a-z]+/g, "")}.${domain}.example`.toLowerCase();
     const phone = `07${String(700000000 + Math.floor(random() * 99999999)).slice(0, 9)}`;
     const position = pick(POSITIONS);
-    const statusIndex = Math.floor(random() * STATUSES.length);
-    const status = STATUSES[statusIndex];
+    const statusIndex = Math.floor(random() * LEAD_STATUSES.length);
+    const status = LEAD_STATUSES[statusIndex];
     const value = random() < 0.85 ? (Math.round(random() * 9000) * 5 + 1500).toFixed(2) : null;
     const daysAgo = Math.floor(random() * 75) + 1;
     const owner = pick(userIds);
@@ -165,12 +165,14 @@ async function seedDivision(tx: Tx, division: Division, userIds: string[], rando
       returning id`;
     // The progress timeline walks from NEW to the current status, one step every few days.
     const steps =
-      status === "CLOSED_LOST" ? ["NEW", "CONTACTED", "CLOSED_LOST"] : STATUSES.slice(0, statusIndex + 1);
+      status === "CLOSED_LOST"
+        ? ["NEW", "CONTACTED", "CLOSED_LOST"]
+        : LEAD_STATUSES.slice(0, statusIndex + 1);
     for (const [step, stepStatus] of steps.entries()) {
       await tx`
         insert into lead_progress (lead_id, status, notes, created_by, created_at)
         values (${lead.id}, ${stepStatus}, ${step === 0 ? "Lead created" : null}, ${createdBy},
-                now() - ${daysAgo} * interval '1 day' + ${step} * interval '2 days')`;
+                least(now(), now() - ${daysAgo} * interval '1 day' + ${step} * interval '2 days'))`;
     }
     const noteCount = 1 + Math.floor(random() * 3);
     for (let n = 0; n < noteCount; n++) {

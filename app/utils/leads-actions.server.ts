@@ -12,8 +12,10 @@ import { leadFormSchema, leadUpdateFormSchema } from "~/models/lead.schema";
 import { completeFollowUp, createNote } from "~/models/note.server";
 import { createNoteSchema, quickFollowUpSchema } from "~/models/note.schema";
 import { currentDivision, type Actor } from "~/models/user.server";
-import { ApiError, isUuid } from "./api.server";
+import { ApiError, isUuid, requireId } from "./api.server";
+import { isDivision } from "./divisions";
 import { leadsHref, readLeadsView } from "./leads-url";
+import { readForm } from "./form.server";
 import { redirectWithToast } from "./toast.server";
 import type { ToastInput } from "./toast";
 
@@ -25,13 +27,14 @@ const success = (title: string): ToastInput => ({ type: "success", title });
  * repeats them); invalid input comes back to the form; refused changes redirect with the failure toast.
  */
 export async function handleLeadsAction(actor: Actor, request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const url = new URL(request.url);
   const view = readLeadsView(url.searchParams);
   const here = url.pathname + url.search;
   const listHref = leadsHref(view);
   const ids = formData.getAll("ids").map(String).filter(isUuid);
-  const leadId = String(formData.get("leadId") ?? "");
+  // A malformed id is simply not found (a failure toast), never a database error.
+  const leadId = () => requireId(String(formData.get("leadId") ?? ""));
 
   switch (formData.get("intent")) {
     case "create":
@@ -58,21 +61,21 @@ export async function handleLeadsAction(actor: Actor, request: Request) {
       );
     case "complete-follow-up":
       return attempt(
-        () => completeFollowUp(actor, String(formData.get("noteId") ?? "")),
+        () => completeFollowUp(actor, requireId(String(formData.get("noteId") ?? ""))),
         here,
         success("Follow-up marked as complete"),
         failure("Failed to update follow-up"),
       );
     case "archive":
       return attempt(
-        () => setLeadsArchived(actor, [leadId], true),
+        () => setLeadsArchived(actor, [leadId()], true),
         listHref,
         success("Lead archived successfully"),
         failure("Failed to archive lead"),
       );
     case "restore":
       return attempt(
-        () => setLeadsArchived(actor, [leadId], false),
+        () => setLeadsArchived(actor, [leadId()], false),
         listHref,
         success("Lead restored successfully"),
         failure("Failed to restore lead"),
@@ -93,10 +96,15 @@ export async function handleLeadsAction(actor: Actor, request: Request) {
       );
     case "restore-duplicate": {
       // Restoring a match from the duplicate dialog opens the restored lead instead of creating a new one.
-      const restored = await setLeadsArchived(actor, [leadId], false)
-        .then(() => getLead(actor, leadId))
-        .catch(refusal);
-      if (!restored) return redirectWithToast(listHref, failure("Failed to restore lead"));
+      let restored: Lead;
+      try {
+        const id = leadId();
+        await setLeadsArchived(actor, [id], false);
+        restored = await getLead(actor, id);
+      } catch (error) {
+        refusal(error);
+        return redirectWithToast(listHref, failure("Failed to restore lead"));
+      }
       return redirectWithToast(
         leadsHref({ q: restored.company }, { open: restored.id }),
         success("Lead restored successfully"),
@@ -112,16 +120,18 @@ function countText(count: number, verb: string) {
 }
 
 /** Only refusals (4xx) become failure toasts; anything else is a bug and goes to the error boundary. */
-function refusal(error: unknown): null {
-  if (error instanceof ApiError) return null;
-  throw error;
+function refusal(error: unknown): void {
+  if (!(error instanceof ApiError)) throw error;
 }
 
 async function attempt(run: () => Promise<unknown>, to: string, ok: ToastInput, failed: ToastInput) {
-  const done = await run()
-    .then(() => true)
-    .catch(refusal);
-  return redirectWithToast(to, done ? ok : failed);
+  try {
+    await run();
+  } catch (error) {
+    refusal(error);
+    return redirectWithToast(to, failed);
+  }
+  return redirectWithToast(to, ok);
 }
 
 async function createIntent(actor: Actor, formData: FormData, listHref: string) {
@@ -132,7 +142,8 @@ async function createIntent(actor: Actor, formData: FormData, listHref: string) 
       { status: 400 },
     );
   }
-  const division = currentDivision(actor.user);
+  const posted = formData.get("companyDivision");
+  const division = isDivision(posted) ? posted : currentDivision(actor.user);
   if (formData.get("skipDuplicateCheck") !== "1") {
     // The duplicate check is advisory: if it fails, creation goes ahead (SPEC.md "Duplicate flow").
     const duplicates = await findDuplicateLeads(actor, division, submission.value).catch((error) => {
@@ -141,9 +152,12 @@ async function createIntent(actor: Actor, formData: FormData, listHref: string) 
     });
     if (duplicates.length) return { intent: "create" as const, result: submission.reply(), duplicates };
   }
-  const created = await createLead(actor, division, submission.value).catch(refusal);
-  if (!created) return redirectWithToast(listHref, failure("Failed to create lead"));
-  return redirectWithToast(listHref, success("Lead created successfully"));
+  return attempt(
+    () => createLead(actor, division, submission.value),
+    listHref,
+    success("Lead created successfully"),
+    failure("Failed to create lead"),
+  );
 }
 
 async function updateIntent(actor: Actor, formData: FormData, here: string) {
@@ -154,7 +168,7 @@ async function updateIntent(actor: Actor, formData: FormData, here: string) {
   const { phone, position, notes, estimatedValue, assignedToId, ...rest } = submission.value;
   try {
     // Every field is on the form, so a blank optional field clears it.
-    await updateLead(actor, String(formData.get("leadId") ?? ""), {
+    await updateLead(actor, requireId(String(formData.get("leadId") ?? "")), {
       ...rest,
       phone: phone ?? null,
       position: position ?? null,
@@ -187,12 +201,16 @@ async function noteIntent(
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const { content, followUpDate } = submission.value;
-  const created = await createNote(actor, String(formData.get("leadId") ?? ""), {
-    content,
-    followUpDate: followUpDate ?? null,
-    noteType: "TEXT",
-    voiceDuration: null,
-  }).catch(refusal);
-  if (!created) return redirectWithToast(here, failure(failed));
-  return redirectWithToast(here, success(ok));
+  return attempt(
+    () =>
+      createNote(actor, requireId(String(formData.get("leadId") ?? "")), {
+        content,
+        followUpDate: followUpDate ?? null,
+        noteType: "TEXT",
+        voiceDuration: null,
+      }),
+    here,
+    success(ok),
+    failure(failed),
+  );
 }

@@ -1,6 +1,8 @@
 import { LEAD_SORTS, LEAD_STATUSES, type LeadSort, type LeadStatus } from "~/models/lead.schema";
 
 export const LEADS_PAGE_SIZE = 50;
+/** Past any real list (a million leads is 20,000 pages); keeps the offset a sane number. */
+const MAX_PAGE = 100_000;
 
 /** What the Lead Management page shows, all of it in the URL so it works without JavaScript. */
 export type LeadsView = {
@@ -25,7 +27,7 @@ export function readLeadsView(params: URLSearchParams): LeadsView {
     mine: params.get("mine") === "1",
     sort: (LEAD_SORTS as readonly string[]).includes(sort) ? (sort as LeadSort) : defaultSort(tab),
     dir: params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : defaultDirection(sort),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
 

@@ -1,7 +1,10 @@
-/** Only same-site paths: never let a form's redirectTo send the user to another site. */
+/**
+ * Only a path on this site: never let a redirectTo send the user elsewhere. Browsers drop tabs and newlines
+ * and read "\\" as "/", so "/\t/evil.example" or "/\\evil.example" would leave the site: refuse those too.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\\]/.test(to) || to.startsWith("//")) return fallback;
   return to;
 }

@@ -51,6 +51,8 @@ export function AddLeadDialog({
       <p className="mb-4 text-sm text-slate-600">New lead for {brandingFor(division).fullName}</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
+        {/* The division the dialog was opened for, even if the user switches in another tab meanwhile. */}
+        <input type="hidden" name="companyDivision" value={division} />
         <LeadFields fields={fields} users={users} />
         {form.errors?.length ? (
           <p role="alert" className="mt-4 text-sm text-red-700">

@@ -1,0 +1,128 @@
+// Inputs that once reached a 500, a redirect off the site or a race: each must get a clear 4xx.
+import { describe, expect, it } from "vitest";
+import {
+  ApiClient,
+  attemptSignIn,
+  createUser,
+  signIn,
+  signInAdmin,
+  signedInUser,
+  uniqueAddress,
+  uniqueEmail,
+} from "../support/api-client";
+import { createLead } from "../support/leads";
+
+describe("sign-in limits under parallel guesses", () => {
+  it("lets at most 10 of 20 simultaneous wrong passwords for one username be checked; the rest get 429", async () => {
+    const username = uniqueEmail("parallel");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        attemptSignIn({ username, password: "wrong-password" }, uniqueAddress()),
+      ),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  });
+
+  it("does not store an overlong username at full length, and answers 401", async () => {
+    const result = await attemptSignIn({
+      username: "x".repeat(5000) + "@example.com",
+      password: "whatever-1",
+    });
+    expect(result.status).toBe(401);
+    expect(result.body).toEqual({ message: "Invalid username or password" });
+  });
+});
+
+describe("methods a read-only route does not have", () => {
+  it("answers 405 JSON, not Remix's error page", async () => {
+    const admin = await signInAdmin();
+    for (const path of ["/api/auth/user", "/api/leads/TSS/archived", "/api/leads/TSS/duplicates"]) {
+      const result = await admin.request("POST", path, { json: {} });
+      expect(result.status, path).toBe(405);
+      expect(result.body).toEqual({ message: "Method not allowed" });
+    }
+  });
+});
+
+describe("company access", () => {
+  it("refusing to remove the last division is 400 'Invalid input' with errors.company", async () => {
+    const admin = await signInAdmin();
+    const user = await createUser(admin, { companies: ["NLH"] });
+    const result = await admin.delete(`/api/admin/users/${user.id}/company-access/NLH`);
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({
+      message: "Invalid input",
+      errors: { company: ["At least one company must be selected"] },
+    });
+  });
+});
+
+describe("page routes with odd input", () => {
+  it("a JSON body posted to a page action is 415, not 500", async () => {
+    const { client } = await signedInUser(await signInAdmin());
+    const result = await client.request("POST", "/leads", { json: { intent: "archive" } });
+    expect(result.status).toBe(415);
+  });
+
+  it("a malformed lead id in a page form gives the failure toast, not a database error", async () => {
+    const { client } = await signedInUser(await signInAdmin());
+    const result = await client.request("POST", "/leads", {
+      body: new URLSearchParams({ intent: "archive", leadId: "not-a-uuid" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("location")).toBe("/leads");
+  });
+
+  it("an absurd page number still renders the list", async () => {
+    const { client } = await signedInUser(await signInAdmin());
+    expect((await client.get("/leads?page=1e20")).status).toBe(200);
+    expect((await client.get("/leads?page=99999999999")).status).toBe(200);
+  });
+
+  it("never redirects off the site after signing in", async () => {
+    const admin = await signInAdmin();
+    const user = await createUser(admin);
+    for (const redirectTo of [
+      "/\t/evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+    ]) {
+      const result = await new ApiClient().request("POST", "/login", {
+        body: new URLSearchParams({ username: user.email, password: user.password, redirectTo }),
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": uniqueAddress() },
+      });
+      expect(result.status, JSON.stringify(redirectTo)).toBe(302);
+      expect(result.headers.get("location")).toBe("/");
+    }
+  });
+});
+
+describe("lead updates: input is checked before the version", () => {
+  it("a stale save with an invalid assignee is 400 (input), not 409 (conflict)", async () => {
+    const admin = await signInAdmin();
+    const { client } = await signedInUser(admin);
+    const lead = await createLead(client);
+    await client.patch(`/api/leads/${lead.id}`, { status: "CONTACTED", version: lead.version });
+    const result = await client.patch(`/api/leads/${lead.id}`, {
+      assignedToId: crypto.randomUUID(),
+      version: lead.version,
+    });
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.body.errors)).toEqual(["assignedToId"]);
+  });
+});
+
+describe("signing in keeps working for a user after a refused parallel burst on another name", () => {
+  it("an unrelated user still signs in", async () => {
+    const admin = await signInAdmin();
+    const user = await createUser(admin);
+    await expect(
+      signIn(user.email, user.password, { "x-forwarded-for": uniqueAddress() }),
+    ).resolves.toBeInstanceOf(ApiClient);
+  });
+});
