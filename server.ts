@@ -168,7 +168,13 @@ function originHost(origin: string) {
  * limits after authentication, so their answers keep CONTRACT.md's order (401 before 413).
  */
 function limitPageBodies(req: Request, res: Response, next: NextFunction) {
-  if (!req.path.startsWith("/api/") && Number(req.get("content-length") ?? 0) > PAGE_BODY_LIMIT) {
+  if (req.path.startsWith("/api/")) return next();
+  // Browsers always say how long a form is; a chunked body of unknown size is not read at all.
+  if (req.get("transfer-encoding") && !req.get("content-length")) {
+    res.status(411).json({ message: "Length required" });
+    return;
+  }
+  if (Number(req.get("content-length") ?? 0) > PAGE_BODY_LIMIT) {
     res.status(413).json({ message: "Payload too large" });
     return;
   }

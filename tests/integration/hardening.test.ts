@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   ApiClient,
   attemptSignIn,
+  baseUrl,
   createUser,
   signIn,
   signInAdmin,
@@ -124,5 +125,25 @@ describe("signing in keeps working for a user after a refused parallel burst on 
     await expect(
       signIn(user.email, user.password, { "x-forwarded-for": uniqueAddress() }),
     ).resolves.toBeInstanceOf(ApiClient);
+  });
+});
+
+describe("page form bodies", () => {
+  it("a chunked body of unknown length is refused (411) before anything reads it", async () => {
+    const { client } = await signedInUser(await signInAdmin());
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("intent=archive&leadId="));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${baseUrl()}/leads`, {
+      method: "POST",
+      headers: { cookie: client.cookie!, "content-type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(411);
+    expect(await response.json()).toEqual({ message: "Length required" });
   });
 });
