@@ -12,20 +12,9 @@ import {
   signedInUser,
   uniqueAddress,
   uniqueEmail,
+  USER_KEYS,
 } from "../support/api-client";
 
-const USER_KEYS = [
-  "companyAccess",
-  "createdAt",
-  "email",
-  "firstName",
-  "hasPassword",
-  "id",
-  "isActive",
-  "lastName",
-  "profileImageUrl",
-  "role",
-];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const BLANK = { message: "Please enter both username and password" };
 const INVALID = { message: "Invalid username or password" };

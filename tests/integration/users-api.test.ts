@@ -11,21 +11,10 @@ import {
   signedInUser,
   uniqueEmail,
   type ApiResult,
+  USER_KEYS,
 } from "../support/api-client";
 import { ADMIN } from "../support/test-server";
 
-const USER_KEYS = [
-  "companyAccess",
-  "createdAt",
-  "email",
-  "firstName",
-  "hasPassword",
-  "id",
-  "isActive",
-  "lastName",
-  "profileImageUrl",
-  "role",
-];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNAUTHORIZED = { message: "Unauthorized" };
 const FORBIDDEN = { message: "Forbidden" };

@@ -69,6 +69,20 @@ export function uniqueEmail(prefix = "user") {
 }
 
 /** CONTRACT.md's User object, as the API sends it. */
+/** CONTRACT.md's User object, key by key (sorted): never a password hash. */
+export const USER_KEYS = [
+  "companyAccess",
+  "createdAt",
+  "email",
+  "firstName",
+  "hasPassword",
+  "id",
+  "isActive",
+  "lastName",
+  "profileImageUrl",
+  "role",
+];
+
 export type UserObject = {
   id: string;
   email: string;
