@@ -44,9 +44,11 @@ async function verifySignIn(
   const password = typeof rawPassword === "string" ? rawPassword : "";
   if (!username || !password.trim()) throw new ApiError(400, SIGN_IN_MESSAGES.blank);
 
-  const { attemptId, retryAfter } = await beginSignInAttempt(username, info.ipAddress);
-  if (retryAfter !== null) {
-    throw new ApiError(429, SIGN_IN_MESSAGES.tooMany, undefined, { "Retry-After": String(retryAfter) });
+  const attempt = await beginSignInAttempt(username, info.ipAddress);
+  if (attempt.attemptId === null) {
+    throw new ApiError(429, SIGN_IN_MESSAGES.tooMany, undefined, {
+      "Retry-After": String(attempt.retryAfter),
+    });
   }
 
   // The hash is always verified (a dummy one for unknown users), so every failure takes about as long.
@@ -64,7 +66,7 @@ async function verifySignIn(
     });
     throw new ApiError(401, SIGN_IN_MESSAGES.invalid);
   }
-  await forgetSignInAttempt(attemptId);
+  await forgetSignInAttempt(attempt.attemptId);
   const setCookie = await createSession(candidate.id, info);
   const user = (await getUser(sql, candidate.id))!;
   await recordAudit(sql, { action: "USER_LOGIN", user, resource: "session", details: "Signed in", info });
