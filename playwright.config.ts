@@ -15,6 +15,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The company's own zone, which the app assumes until a browser says otherwise; the calendar's tests
+    // try other zones on purpose.
+    timezoneId: "Europe/London",
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",

@@ -1,34 +1,50 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  installGlobals,
+  type ServerBuild,
+} from "@remix-run/node";
+import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { prepareDatabase } from "./app/features/startup/prepare-database.server";
+import { logClientGone } from "./app/utils/client-gone.server";
 import { closeDatabase, db } from "./app/utils/db.server";
-import { prepareDatabase } from "./app/utils/startup.server";
+import { env, EnvError } from "./app/utils/env.server";
 
 installGlobals({ nativeFetch: true });
 
 const PAGE_BODY_LIMIT = 1024 * 1024;
 
-if (process.env.NODE_ENV === "production" && !process.env.SESSION_SECRET) {
-  console.error("SESSION_SECRET must be set when NODE_ENV=production. Refusing to start.");
+let config: ReturnType<typeof env>;
+try {
+  config = env();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
   process.exit(1);
 }
 
-const { database, admin, demo } = await prepareDatabase();
+const { database, admin, demo } = await prepareDatabase().catch((error: Error) => {
+  console.error(`The database could not be prepared: ${error.message}`);
+  process.exit(1);
+});
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
 const app = express();
 app.disable("x-powered-by");
-// Behind a load balancer, TRUST_PROXY (e.g. "1" or "loopback") makes req.ip the client's address.
-if (process.env.TRUST_PROXY) {
-  const value = process.env.TRUST_PROXY;
-  app.set("trust proxy", /^\d+$/.test(value) ? Number(value) : value);
-}
+// Behind a load balancer, TRUST_PROXY makes req.ip the client's address (README "Configuration").
+if (config.trustProxy !== null) app.set("trust proxy", config.trustProxy);
 
 app.use(securityHeaders);
 app.use(drainUnreadBodies);
+// Every text answer compressed (gzip or brotli, as the client accepts); pages stream through it.
+app.use(compression());
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -43,24 +59,21 @@ app.get("/healthz", async (_req, res) => {
 app.use(rejectCrossSiteWrites);
 app.use(limitPageBodies);
 
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Assets: the build's fingerprinted files, and the few files of public/ by their exact names (no disk
+// lookup for every other request).
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
+for (const name of fs.readdirSync("public")) {
+  const file = path.resolve("public", name);
+  if (fs.statSync(file).isFile()) app.get(`/${name}`, (_req, res) => res.sendFile(file, { maxAge: "1h" }));
+}
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
-  }),
-);
+app.all("*", remixHandler(build));
 
 // Last: errors raised before a route (e.g. a path with broken %-encoding) answer JSON, never a stack trace.
 app.use(answerErrors);
 
-const port = Number(process.env.PORT || 3000);
-const server = app.listen(port, () => {
-  const url = `http://localhost:${port}`;
+const server = app.listen(config.port, () => {
+  const url = `http://localhost:${config.port}`;
   console.log(`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`);
   if (admin) {
     console.log(
@@ -79,6 +92,66 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close();
     closeDatabase().finally(() => process.exit(0));
   });
+}
+
+/**
+ * Remix's request handler, answered with backpressure: a long body (a streamed list, a page) is written only
+ * as fast as the client reads it, so memory stays flat; a client that goes away cancels the body.
+ */
+function remixHandler(serverBuild: ServerBuild) {
+  const handle = createRequestHandler(serverBuild, process.env.NODE_ENV);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    let request: globalThis.Request;
+    try {
+      request = fetchRequest(req, res);
+    } catch {
+      // A Host header no URL can be made of ("x:99999", "[::1"): the request itself is bad.
+      res.status(400).json({ message: "Bad request" });
+      return;
+    }
+    try {
+      const response = await handle(request, {
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "",
+      });
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      if (!response.body || req.method === "HEAD") {
+        // A HEAD answer has no body: a streamed one (a list, an export) is not read at all.
+        await response.body?.cancel();
+        res.end();
+        return;
+      }
+      await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
+    } catch (error) {
+      if (res.destroyed || (error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") {
+        logClientGone(req.method, req.path);
+        return;
+      }
+      next(error);
+    }
+  };
+}
+
+/** The Fetch API request Remix reads; it is aborted if the client goes away before the answer is out. */
+function fetchRequest(req: Request, res: Response): globalThis.Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, item);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new globalThis.Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /** CSP with a per-request nonce for Remix's scripts, and the other headers every answer carries. */
@@ -105,7 +178,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
-  if (process.env.NODE_ENV === "production") {
+  if (config.production) {
     res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   next();

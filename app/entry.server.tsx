@@ -1,13 +1,37 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { logClientGone } from "./utils/client-gone.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+/**
+ * Pages and their data hold one user's records: no shared or back-button cache may keep them. A route that
+ * knows better (none yet) sets its own Cache-Control.
+ */
+function noStore(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  noStore(response.headers);
+  return response;
+};
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return logClientGone(request.method, new URL(request.url).pathname);
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -31,6 +55,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          noStore(responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -2,9 +2,13 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { IconSprite } from "./components/icons";
+import { TimeZoneCookie } from "./components/time-zone";
 import { ToastProvider } from "./components/toaster";
 import tailwindHref from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
+import { takeLoginFailure } from "./utils/login-failure.server";
+import { timeZoneOf } from "./utils/time-zone.server";
 import { takeToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -14,9 +18,12 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "CRM" }];
 
+/** The flashes a redirect left: a toast, and a failed sign-in's message for the login screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, clear } = await takeToast(request);
-  return data({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const [{ toast, clear }, login] = await Promise.all([takeToast(request), takeLoginFailure(request)]);
+  const headers = new Headers();
+  for (const cookie of [clear, login.clear]) if (cookie) headers.append("Set-Cookie", cookie);
+  return data({ toast, loginFailure: login.failure, timeZone: timeZoneOf(request) }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -31,6 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-full">
+        <IconSprite />
+        <TimeZoneCookie />
         <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -42,5 +42,6 @@ echo "Browser for tests: $CHROMIUM_PATH"
 npm run --silent typecheck
 npm run --silent lint
 npm run --silent build
+npm run --silent bench:web
 npx vitest run
 npx playwright test

@@ -76,7 +76,7 @@ export function AppShell({
           </summary>
           <SidebarNav isAdmin={user.role === "ADMIN"} />
         </details>
-        <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
+        <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white md:block">
           <SidebarNav isAdmin={user.role === "ADMIN"} />
         </aside>
         <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>

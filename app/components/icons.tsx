@@ -1,6 +1,5 @@
 import type { SVGProps } from "react";
 
-// Outline icons (24 px grid, stroke currentColor). Decorative unless given a title by the caller.
 const PATHS = {
   dashboard: "M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10",
   leads: "M16 11a4 4 0 10-8 0 4 4 0 008 0zM4 20a8 8 0 0116 0",
@@ -29,22 +28,34 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
+/**
+ * Every icon's path, once per page (root.tsx renders it); each Icon is then a small <use> of its symbol,
+ * so a table of 50 rows does not carry 150 copies of the same paths.
+ */
+export function IconSprite() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
+      {Object.entries(PATHS).map(([name, d]) => (
+        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
+          <path d={d} />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/** Outline icons (24 px grid, stroke currentColor). Decorative unless given a title by the caller. */
+export function Icon({ name, className, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
   return (
     <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      className={className ? `icon ${className}` : "icon"}
       aria-hidden="true"
       focusable="false"
       width={20}
       height={20}
       {...props}
     >
-      <path d={PATHS[name]} />
+      <use href={`#i-${name}`} />
     </svg>
   );
 }

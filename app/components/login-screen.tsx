@@ -1,27 +1,24 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { brandingFor } from "~/utils/divisions";
+import { JsonFetchError } from "~/utils/json-fetch";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { SIGN_IN_MESSAGES } from "~/utils/sign-in-messages";
+import { SIGN_IN_MESSAGES, type LoginFailure } from "~/utils/sign-in-messages";
 import { DivisionLogo } from "./division-logo";
 import { useToast } from "./toaster";
+import { useJsonFetch } from "./use-json-fetch";
 
 /**
- * The sign-in form. Without JavaScript it posts to /login, which answers with a redirect back to this URL.
- * With JavaScript it calls POST /api/auth/login and reloads the page on success (SPEC.md section 7).
+ * The sign-in form, shown at whatever URL was asked for. Without JavaScript it posts to /login, which
+ * returns to this URL: signed in, or with the failure's message (root loader's loginFailure). With
+ * JavaScript it calls POST /api/auth/login and reloads the page on success (SPEC.md section 7).
  */
-export function LoginScreen({
-  error,
-  username = "",
-  redirectTo,
-}: {
-  error?: string;
-  username?: string;
-  redirectTo?: string;
-}) {
+export function LoginScreen({ redirectTo }: { redirectTo?: string }) {
   const location = useLocation();
   const showToast = useToast();
-  const [message, setMessage] = useState(error);
+  const jsonFetch = useJsonFetch();
+  const failure = useRouteLoaderData<{ loginFailure: LoginFailure | null }>("root")?.loginFailure;
+  const [message, setMessage] = useState(failure?.message);
   const [busy, setBusy] = useState(false);
   const brand = brandingFor(undefined);
   const target = safeRedirect(
@@ -43,24 +40,19 @@ export function LoginScreen({
     if (!credentials.username.trim() || !credentials.password.trim()) return fail(SIGN_IN_MESSAGES.blank);
     setBusy(true);
     try {
-      const response = await fetch("/api/auth/login", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(credentials),
-      });
-      if (response.ok) {
-        window.location.assign(target);
-        return;
-      }
-      const body = await response.json().catch(() => ({}));
-      fail(typeof body.message === "string" ? body.message : SIGN_IN_MESSAGES.invalid);
-    } catch {
-      fail(SIGN_IN_MESSAGES.offline);
+      // A 401 here is the answer to wrong credentials, not a lost session: no logged-out flow.
+      await jsonFetch("/api/auth/login", { method: "POST", json: credentials, loginPath: false });
+      window.location.assign(target);
+      return;
+    } catch (error) {
+      if (!(error instanceof JsonFetchError)) fail(SIGN_IN_MESSAGES.offline);
+      else fail(error.body?.errors?.username?.[0] ?? error.serverMessage ?? SIGN_IN_MESSAGES.invalid);
     }
     setBusy(false);
   }
 
+  const fieldClass =
+    "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-slate-500 focus:ring-2 focus:ring-slate-400 focus:outline-none";
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 p-4">
       <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
@@ -80,10 +72,10 @@ export function LoginScreen({
               name="username"
               type="text"
               autoComplete="username"
-              defaultValue={username}
+              defaultValue={failure?.username ?? ""}
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? "login-error" : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-slate-500 focus:ring-2 focus:ring-slate-400 focus:outline-none"
+              className={fieldClass}
             />
           </div>
           <div>
@@ -97,7 +89,7 @@ export function LoginScreen({
               autoComplete="current-password"
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? "login-error" : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-slate-500 focus:ring-2 focus:ring-slate-400 focus:outline-none"
+              className={fieldClass}
             />
           </div>
           {message ? (

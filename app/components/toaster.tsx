@@ -88,8 +88,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         transform: `translateX(${offset}px)`,
         opacity: offset > 0 ? Math.max(0.2, 1 - offset / 200) : 1,
       }}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
+      onPointerLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       // Swipe right past the threshold to dismiss; a shorter swipe springs back.
@@ -98,6 +97,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         setPaused(true);
       }}
       onPointerMove={(event) => {
+        // Paused while the pointer really is on it: a toast that appears under a resting pointer gets only
+        // a synthetic move (no movement), which must not keep it on screen.
+        if (event.movementX || event.movementY) setPaused(true);
         if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
       }}
       onPointerUp={() => {
@@ -133,4 +135,15 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       </button>
     </div>
   );
+}
+
+/**
+ * Shows the toast a page action answered with alongside a form it sent back (a refusal): with JavaScript
+ * only; without it the form's own message says the same.
+ */
+export function useResultToast(result: { toast?: ToastInput } | undefined) {
+  const showToast = useToast();
+  useEffect(() => {
+    if (result?.toast) showToast(result.toast);
+  }, [result, showToast]);
 }

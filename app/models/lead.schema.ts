@@ -1,6 +1,17 @@
-import { z } from "zod";
-import { DIVISIONS } from "~/utils/divisions";
-import { emailField, optionalText, requiredText } from "~/utils/zod";
+import * as z from "zod";
+import { DIVISIONS, type Division } from "~/utils/divisions";
+import { pagingSchema } from "~/utils/paging";
+import {
+  blankAsNull,
+  blankToUndefined,
+  emailField,
+  formNumber,
+  optionalText,
+  requiredText,
+  text,
+} from "~/utils/zod";
+import type { Note } from "./note.schema";
+import type { PersonRef } from "./user.schema";
 
 export const LEAD_STATUSES = [
   "NEW",
@@ -11,6 +22,44 @@ export const LEAD_STATUSES = [
   "CLOSED_LOST",
 ] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The statuses of leads still being worked on (SPEC.md section 4, "Active prospects"). */
+export const ACTIVE_STATUSES: readonly LeadStatus[] = ["NEW", "CONTACTED", "QUALIFIED", "PROPOSAL"];
+
+/** CONTRACT.md's Lead object. */
+export type Lead = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  company: string;
+  position: string | null;
+  status: LeadStatus;
+  estimatedValue: string | null;
+  notes: string | null;
+  companyDivision: Division;
+  isArchived: boolean;
+  archivedAt: Date | null;
+  createdBy: PersonRef | null;
+  assignedTo: PersonRef | null;
+  mainContactId: string | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type LeadProgress = { id: string; status: LeadStatus; notes: string | null; createdAt: Date };
+
+/** A note as the lead detail lists it: the lead's own, so without its leadId. */
+export type LeadNote = Omit<Note, "leadId">;
+
+/** The detail answer: the lead's own notes text moves to leadNotes, since notes is the list of notes. */
+export type LeadDetail = Omit<Lead, "notes"> & {
+  leadNotes: string | null;
+  progress: LeadProgress[];
+  notes: LeadNote[];
+};
 
 /** How each status reads on screen (SPEC.md: PROPOSAL is 'Proposal Sent'). */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -29,21 +78,19 @@ const MAX_VALUE = 999_999_999_999.99;
 const VALUE_MESSAGE = "Estimated value must be a number of 0 or more";
 
 /** A number or null; from a form, a numeric string, where blank means null. Two decimal places. */
-const estimatedValue = z.preprocess(
-  (value) => (typeof value === "string" ? (value.trim() === "" ? null : Number(value.trim())) : value),
-  z
-    .number({ error: VALUE_MESSAGE })
-    .min(0, VALUE_MESSAGE)
-    .max(MAX_VALUE, VALUE_MESSAGE)
-    .transform((value) => Math.round(value * 100) / 100)
-    .nullish(),
+const estimatedValue = blankAsNull(
+  formNumber(
+    z
+      .number({ error: VALUE_MESSAGE })
+      .min(0, VALUE_MESSAGE)
+      .max(MAX_VALUE, VALUE_MESSAGE)
+      .transform((value) => Math.round(value * 100) / 100)
+      .nullish(),
+  ),
 );
 
 /** A user id, or none ('' from the form's "Unassigned" option). */
-const assignedToId = z.preprocess(
-  (value) => (value === "" ? null : value),
-  z.uuid({ error: "Choose a user from the list" }).nullish(),
-);
+const assignedToId = blankAsNull(z.uuid({ error: "Choose a user from the list" }).nullish());
 
 const leadFields = {
   firstName: requiredText("First name is required", 100),
@@ -78,23 +125,39 @@ export const updateLeadSchema = z
 export type LeadUpdate = z.output<typeof updateLeadSchema>;
 
 export const duplicateQuerySchema = z.object({
-  email: z.string().trim().optional().default(""),
-  firstName: z.string().trim().optional().default(""),
-  lastName: z.string().trim().optional().default(""),
+  email: text().trim().max(254, "At most 254 characters").optional().default(""),
+  firstName: text().trim().max(100, "At most 100 characters").optional().default(""),
+  lastName: text().trim().max(100, "At most 100 characters").optional().default(""),
 });
 
 export const LEAD_SORTS = ["company", "contact", "status", "value", "owner", "updated", "archived"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
+export type SortDirection = "asc" | "desc";
 
-const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+/**
+ * The direction a column sorts in when none is asked for, on the page and in the API alike: names and
+ * statuses A to Z (pipeline order), values largest first, dates newest first.
+ */
+export const DEFAULT_SORT_DIRECTION: Record<LeadSort, SortDirection> = {
+  company: "asc",
+  contact: "asc",
+  status: "asc",
+  value: "desc",
+  owner: "asc",
+  updated: "desc",
+  archived: "desc",
+};
 
-/** The list's query string, shared by GET /api/leads/{division} and the Lead Management page. */
-export const leadListParamsSchema = z.object({
+/** The filters of a lead list (the page's and the API's). */
+export type LeadFilters = { myLeadsOnly?: boolean; search?: string; status?: LeadStatus };
+
+/** The list's query string (GET /api/leads/{division} and /archived). */
+export const leadListParamsSchema = pagingSchema.extend({
   myLeadsOnly: z
     .enum(["true", "false"], { error: "myLeadsOnly must be true or false" })
     .optional()
     .transform((value) => value === "true"),
-  search: z.string().trim().max(200, "At most 200 characters").optional(),
+  search: text().trim().max(200, "At most 200 characters").optional(),
   status: z.preprocess(blankToUndefined, z.enum(LEAD_STATUSES, { error: "Unknown status" }).optional()),
   sort: z.preprocess(
     blankToUndefined,
@@ -104,13 +167,6 @@ export const leadListParamsSchema = z.object({
     blankToUndefined,
     z.enum(["asc", "desc"], { error: "dir must be asc or desc" }).optional(),
   ),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int()
-    .min(1)
-    .max(1000, "limit is at most 1000")
-    .optional(),
-  offset: z.coerce.number({ error: "offset must be a number" }).int().min(0).optional(),
 });
 
 /** The lead detail dialog's update form: every field, and the version it was read at. */

@@ -1,90 +1,63 @@
-import { ApiError, forbidden, notFound } from "~/utils/api.server";
 import { db, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
+import { conflict, invalidInput, notFound } from "~/utils/errors";
+import { containsPattern } from "~/utils/like-pattern";
+import type { Paging } from "~/utils/paging";
+import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
 import { displayName, recordAudit } from "./audit.server";
-import type { LeadInput, LeadSort, LeadStatus, LeadUpdate } from "./lead.schema";
-import { LEAD_STATUSES, STATUS_LABELS } from "./lead.schema";
-import { listLeadNotes, type Note } from "./note.server";
-import { personRef, userDivisions, type Actor, type PersonRef } from "./user.server";
+import type {
+  Lead,
+  LeadDetail,
+  LeadFilters,
+  LeadInput,
+  LeadProgress,
+  LeadSort,
+  LeadStatus,
+  LeadUpdate,
+  SortDirection,
+} from "./lead.schema";
+import { DEFAULT_SORT_DIRECTION, LEAD_STATUSES, STATUS_LABELS } from "./lead.schema";
+import { listLeadNotes } from "./note.server";
+import { personRef } from "./user.server";
 
-/** CONTRACT.md's Lead object. */
-export type Lead = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  company: string;
-  position: string | null;
-  status: LeadStatus;
-  estimatedValue: string | null;
-  notes: string | null;
-  companyDivision: Division;
-  isArchived: boolean;
-  archivedAt: Date | null;
-  createdBy: PersonRef | null;
-  assignedTo: PersonRef | null;
-  mainContactId: string | null;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-export type LeadProgress = { id: string; status: LeadStatus; notes: string | null; createdAt: Date };
-
-export type LeadNote = Omit<Note, "leadId">;
-
-/** The detail answer: the lead's own notes text moves to leadNotes, since notes is the list of notes. */
-export type LeadDetail = Omit<Lead, "notes"> & {
-  leadNotes: string | null;
-  progress: LeadProgress[];
-  notes: LeadNote[];
-};
-
-export type LeadListQuery = {
+/**
+ * A list's filters, tab and order. `statuses` and `withValue` are the dashboard details' filters (CONTRACT.md
+ * "Dashboard details"), not the page's or the API's.
+ */
+export type LeadListQuery = LeadFilters & {
   archived: boolean;
-  myLeadsOnly?: boolean;
-  search?: string;
-  status?: LeadStatus;
   sort?: LeadSort;
-  direction?: "asc" | "desc";
-  limit?: number;
-  offset?: number;
+  direction?: SortDirection;
+  statuses?: readonly LeadStatus[];
+  withValue?: boolean;
 };
 
-/** Every lead query selects the same columns, with the creator and assignee joined as cb and au. */
-function leadSelect(sql: Sql | Tx) {
+/** The columns of CONTRACT.md's Lead, from `leads l` with its creator and assignee joined as cb and au. */
+function leadColumns(sql: Sql | Tx) {
   return sql`
-    select l.id, l.first_name, l.last_name, l.email, l.phone, l.company, l.position, l.status,
-           l.estimated_value, l.notes, l.company_division, l.is_archived, l.archived_at,
-           ${personRef(sql, "cb")} as created_by, ${personRef(sql, "au")} as assigned_to,
-           l.main_contact_id, l.version, l.created_at, l.updated_at
-      from leads l
-      left join users cb on cb.id = l.created_by
-      left join users au on au.id = l.assigned_to`;
+    l.id, l.first_name, l.last_name, l.email, l.phone, l.company, l.position, l.status,
+    l.estimated_value, l.notes, l.company_division, l.is_archived, l.archived_at,
+    ${personRef(sql, "cb")} as created_by, ${personRef(sql, "au")} as assigned_to,
+    l.main_contact_id, l.version, l.created_at, l.updated_at`;
 }
 
-/** The divisions the actor may see; an empty list must select nothing (never everything). */
-function allowed(actor: Actor): Division[] {
-  return userDivisions(actor.user);
+function joinPeople(sql: Sql | Tx) {
+  return sql`left join users cb on cb.id = l.created_by left join users au on au.id = l.assigned_to`;
 }
 
-/** A division named in a path must be one of the actor's: 403 otherwise. */
-export function requireDivisionAccess(actor: Actor, division: Division) {
-  if (!allowed(actor).includes(division)) throw forbidden();
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** Every Lead column, from `leads l` with its people joined; callers add the division scope. */
+export function leadSelect(sql: Sql | Tx) {
+  return sql`select ${leadColumns(sql)} from leads l ${joinPeople(sql)}`;
 }
 
 function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQuery) {
-  const search = query.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : null;
+  const pattern = containsPattern(query.search);
   return sql`
     where l.company_division = ${division} and l.is_archived = ${query.archived}
       ${query.myLeadsOnly ? sql`and (l.created_by = ${actor.user.id} or l.assigned_to = ${actor.user.id})` : sql``}
       ${query.status ? sql`and l.status = ${query.status}` : sql``}
+      ${query.statuses ? sql`and l.status = any(${sql.array([...query.statuses])}::text[])` : sql``}
+      ${query.withValue ? sql`and l.estimated_value is not null` : sql``}
       ${
         pattern
           ? sql`and (l.first_name || ' ' || l.last_name || ' ' || l.email || ' ' || l.company) ilike ${pattern}
@@ -95,8 +68,9 @@ function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQ
 }
 
 function listOrder(sql: Sql, query: LeadListQuery) {
-  const dir = query.direction === "asc" ? sql`asc` : sql`desc`;
+  // Newest update first unless asked (CONTRACT.md, for /archived too); the page asks for its own defaults.
   const sort = query.sort ?? "updated";
+  const dir = (query.direction ?? DEFAULT_SORT_DIRECTION[sort]) === "asc" ? sql`asc` : sql`desc`;
   const key = {
     company: sql`lower(l.company) ${dir}, lower(l.last_name) ${dir}`,
     contact: sql`lower(l.first_name) ${dir}, lower(l.last_name) ${dir}`,
@@ -104,54 +78,107 @@ function listOrder(sql: Sql, query: LeadListQuery) {
     value: sql`l.estimated_value ${dir} nulls last`,
     owner: sql`lower(cb.first_name) ${dir} nulls last, lower(cb.last_name) ${dir} nulls last`,
     updated: sql`l.updated_at ${dir}`,
-    archived: sql`l.archived_at ${dir} nulls last`,
+    // Only the archive is sorted by it, where every row has the date: plain order, so the index fits.
+    archived: sql`l.archived_at ${dir}`,
   }[sort];
   return sql`order by ${key}, l.id ${dir}`;
 }
 
+/** The kept counts (sql/00002_lead_stats.sql) answer a list's total unless it is searched or "mine". */
+function countedByStats(filters: LeadFilters) {
+  return !filters.search?.trim() && !filters.myLeadsOnly;
+}
+
+async function countLeads(sql: Sql, actor: Actor, division: Division, query: LeadListQuery) {
+  if (countedByStats(query)) {
+    const [{ total }] = await sql<{ total: number }[]>`
+      select coalesce(sum(${query.withValue ? sql`valued` : sql`leads`}), 0)::int as total from lead_stats
+       where company_division = ${division} and is_archived = ${query.archived}
+         ${query.status ? sql`and status = ${query.status}` : sql``}
+         ${query.statuses ? sql`and status = any(${sql.array([...query.statuses])}::text[])` : sql``}`;
+    return total;
+  }
+  const [{ total }] = await sql<{ total: number }[]>`
+    select count(*)::int as total from leads l ${listFilter(sql, actor, division, query)}`;
+  return total;
+}
+
 /**
- * One page of a division's active or archived leads, filtered, sorted and counted in SQL. Without a limit
- * the whole list comes back (CONTRACT.md); the page asks for 50 at a time. The page's ids are found on the
- * leads table alone, and only those rows are joined to their people, so deep pages and sorts stay cheap.
+ * One page of a division's active or archived leads, filtered, sorted and counted in SQL. The page's ids are
+ * found on the leads table alone and only those rows are joined to their people, so deep pages and sorts stay
+ * cheap. The total comes from the kept counts, or (searched or "mine") from the same scan as the page; only
+ * a page past the last match needs a count of its own.
  */
-export async function listLeads(
+export async function listLeadPage(
   actor: Actor,
   division: Division,
   query: LeadListQuery,
+  paging: Required<Pick<Paging, "limit">> & Paging,
 ): Promise<{ leads: Lead[]; total: number }> {
   requireDivisionAccess(actor, division);
   const sql = await db();
-  const where = listFilter(sql, actor, division, query);
   const order = listOrder(sql, query);
-  const [leads, [{ total }]] = await Promise.all([
-    sql<Lead[]>`
+  const inScan = !countedByStats(query);
+  const [rows, statsTotal] = await Promise.all([
+    sql<(Lead & { total?: number })[]>`
       with page as (
-        select l.id from leads l
+        select l.id ${inScan ? sql`, count(*) over ()::int as total` : sql``}
+          from leads l
           ${query.sort === "owner" ? sql`left join users cb on cb.id = l.created_by` : sql``}
-          ${where} ${order}
-          ${query.limit !== undefined ? sql`limit ${query.limit}` : sql``}
-          ${query.offset ? sql`offset ${query.offset}` : sql``}
+          ${listFilter(sql, actor, division, query)} ${order}
+          limit ${paging.limit} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
       )
-      ${leadSelect(sql)} join page on page.id = l.id ${order}`,
-    sql<{ total: number }[]>`select count(*)::int as total from leads l ${where}`,
+      select ${leadColumns(sql)} ${inScan ? sql`, page.total` : sql``}
+        from page join leads l on l.id = page.id ${joinPeople(sql)}
+       ${order}`,
+    inScan ? null : countLeads(sql, actor, division, query),
   ]);
-  return { leads, total };
+  const leads = rows.map(({ total: _, ...lead }) => lead as Lead);
+  if (statsTotal !== null) return { leads, total: statsTotal };
+  if (rows.length) return { leads, total: rows[0].total! };
+  return { leads, total: paging.offset ? await countLeads(sql, actor, division, query) : 0 };
 }
 
-/** Active and archived totals under the same filters, for the two tabs' labels. */
+/** Rows per batch when a whole list is streamed. */
+const STREAM_BATCH = 500;
+
+/**
+ * Every matching lead, for a list asked for without a limit: the total first, then the rows in batches from
+ * a database cursor, so memory stays flat however long the list is (docs/decisions/004-lists.md).
+ */
+export async function streamLeads(
+  actor: Actor,
+  division: Division,
+  query: LeadListQuery,
+  offset = 0,
+): Promise<{ total: number; batches: AsyncIterable<Lead[]> }> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  const total = await countLeads(sql, actor, division, query);
+  const batches = sql<Lead[]>`
+    ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${listOrder(sql, query)}
+    ${offset ? sql`offset ${offset}` : sql``}`.cursor(STREAM_BATCH);
+  return { total, batches };
+}
+
+/**
+ * Active and archived totals under the same filters, for the two tabs' labels. `known` is the total the
+ * caller already has for one tab (its list's), so only the other tab is counted.
+ */
 export async function countLeadTabs(
   actor: Actor,
   division: Division,
-  query: Omit<LeadListQuery, "archived">,
+  filters: LeadFilters,
+  known?: { archived: boolean; total: number },
 ) {
   requireDivisionAccess(actor, division);
   const sql = await db();
   const [active, archived] = await Promise.all(
-    [false, true].map(async (archived) => {
-      const [{ total }] = await sql<{ total: number }[]>`
-        select count(*)::int as total from leads l ${listFilter(sql, actor, division, { ...query, archived })}`;
-      return total;
-    }),
+    [false, true].map((isArchived) =>
+      known?.archived === isArchived
+        ? known.total
+        : countLeads(sql, actor, division, { ...filters, archived: isArchived }),
+    ),
   );
   return { active, archived };
 }
@@ -160,7 +187,7 @@ export async function countLeadTabs(
 export async function getLead(actor: Actor, id: string, sql?: Sql | Tx): Promise<Lead> {
   const q = sql ?? (await db());
   const [lead] = await q<Lead[]>`
-    ${leadSelect(q)} where l.id = ${id} and l.company_division = any(${q.array(allowed(actor))}::text[])`;
+    ${leadSelect(q)} where l.id = ${id} and ${inActorDivisions(q, actor, "l.company_division")}`;
   if (!lead) throw notFound();
   return lead;
 }
@@ -171,7 +198,7 @@ export async function getLeadDetail(actor: Actor, id: string): Promise<LeadDetai
   const [progress, notes] = await Promise.all([
     sql<LeadProgress[]>`
       select id, status, notes, created_at from lead_progress where lead_id = ${id} order by created_at, id`,
-    listLeadNotes(sql, id),
+    listLeadNotes(sql, actor, id),
   ]);
   const { notes: leadNotes, ...rest } = lead;
   // Each note is the lead's own, so the detail leaves out its leadId (CONTRACT.md's note shape here).
@@ -209,17 +236,29 @@ async function assertAssignable(tx: Tx, userId: string | null | undefined, divis
     select 1 from users u join company_access ca on ca.user_id = u.id
      where u.id = ${userId} and u.is_active and ca.company = ${division}`;
   if (!ok) {
-    throw new ApiError(400, "Invalid input", {
+    throw invalidInput({
       assignedToId: ["The assignee must be an active user with access to this division"],
     });
   }
 }
 
 /**
- * The lead's main contact: the division's contact with the same e-mail, else a new contact made from the
- * lead's person fields (CONTRACT.md "Main contact").
+ * The lead's main contact: the one the caller names (Create Contact & Add Lead), else the division's contact
+ * with the same e-mail, else a new contact made from the lead's person fields (CONTRACT.md "Main contact").
  */
-async function mainContactFor(tx: Tx, actor: Actor, input: LeadInput, division: Division): Promise<string> {
+async function mainContactFor(
+  tx: Tx,
+  actor: Actor,
+  input: LeadInput,
+  division: Division,
+  named: string | undefined,
+): Promise<string> {
+  if (named) {
+    const [contact] = await tx`select 1 from contacts where id = ${named} and company_division = ${division}`;
+    if (!contact)
+      throw invalidInput({ mainContactId: ["The main contact must be a contact of this division"] });
+    return named;
+  }
   const [existing] = await tx<{ id: string }[]>`
     select id from contacts
      where company_division = ${division} and lower(btrim(email)) = ${input.email.trim().toLowerCase()}
@@ -230,15 +269,28 @@ async function mainContactFor(tx: Tx, actor: Actor, input: LeadInput, division: 
     values (${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone ?? null}, ${input.company},
             ${input.position ?? null}, ${division}, ${actor.user.id})
     returning id`;
+  await recordAudit(tx, {
+    action: "CONTACT_CREATED",
+    user: actor.user,
+    resource: `contact:${created.id}`,
+    details: `Created contact ${input.firstName} ${input.lastName} (${input.company}) in ${division} for a new lead`,
+    info: actor.info,
+  });
   return created.id;
 }
 
-export async function createLead(actor: Actor, division: Division, input: LeadInput): Promise<Lead> {
+/** A new lead, its first progress entry and its audit row, in one transaction. */
+export async function createLead(
+  actor: Actor,
+  division: Division,
+  input: LeadInput,
+  { mainContactId: namedContact }: { mainContactId?: string } = {},
+): Promise<Lead> {
   requireDivisionAccess(actor, division);
   const sql = await db();
   return sql.begin(async (tx) => {
     await assertAssignable(tx, input.assignedToId, division);
-    const mainContactId = await mainContactFor(tx, actor, input, division);
+    const mainContactId = await mainContactFor(tx, actor, input, division, namedContact);
     const [{ id }] = await tx<{ id: string }[]>`
       insert into leads (first_name, last_name, email, phone, company, position, status, estimated_value, notes,
                          company_division, created_by, assigned_to, main_contact_id)
@@ -284,13 +336,12 @@ export async function updateLead(actor: Actor, id: string, update: LeadUpdate): 
   return sql.begin(async (tx) => {
     const [current] = await tx<{ status: LeadStatus; version: number; companyDivision: Division }[]>`
       select status, version, company_division from leads
-       where id = ${id} and company_division = any(${tx.array(allowed(actor))}::text[])
+       where id = ${id} and ${inActorDivisions(tx, actor, "company_division")}
        for update`;
     if (!current) throw notFound();
     if (update.assignedToId !== undefined)
       await assertAssignable(tx, update.assignedToId, current.companyDivision);
-    if (update.version !== undefined && update.version !== current.version)
-      throw new ApiError(409, STALE_MESSAGE);
+    if (update.version !== undefined && update.version !== current.version) throw conflict(STALE_MESSAGE);
 
     const changes: Record<string, string | number | null> = {};
     for (const [field, column] of Object.entries(UPDATABLE)) {
@@ -328,7 +379,7 @@ export async function setLeadsArchived(actor: Actor, ids: string[], archived: bo
   await sql.begin(async (tx) => {
     const found = await tx<{ id: string; isArchived: boolean }[]>`
       select id, is_archived from leads
-       where id = any(${tx.array(ids)}::uuid[]) and company_division = any(${tx.array(allowed(actor))}::text[])
+       where id = any(${tx.array(ids)}::uuid[]) and ${inActorDivisions(tx, actor, "company_division")}
        order by id
        for update`;
     if (found.length !== new Set(ids).size) throw notFound();
@@ -355,4 +406,47 @@ export async function archiveLead(actor: Actor, id: string): Promise<Lead> {
 export async function restoreLead(actor: Actor, id: string): Promise<Lead> {
   await setLeadsArchived(actor, [id], false);
   return getLead(actor, id);
+}
+
+/** How many active leads the division has of each status (the Contacts page's Lead Reports), from the kept counts. */
+export async function countLeadsByStatus(
+  actor: Actor,
+  division: Division,
+): Promise<Record<LeadStatus, number>> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  const rows = await sql<{ status: LeadStatus; leads: number }[]>`
+    select status, sum(leads)::int as leads from lead_stats
+     where company_division = ${division} and not is_archived group by status`;
+  const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  for (const row of rows) counts[row.status] = row.leads;
+  return counts;
+}
+
+/** Rows per batch of the CSV export's cursor. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every lead of a division, active and archived, oldest first, in batches from a cursor (the CSV export:
+ * memory stays flat however many there are). The export is recorded in the audit log.
+ */
+export async function streamLeadExport(
+  actor: Actor,
+  division: Division,
+  { audit = true } = {},
+): Promise<AsyncIterable<Lead[]>> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  if (audit)
+    await recordAudit(sql, {
+      action: "DATA_EXPORT",
+      user: actor.user,
+      resource: `leads:${division}`,
+      details: `Exported the ${division} leads as CSV`,
+      info: actor.info,
+    });
+  return sql<Lead[]>`
+    ${leadSelect(sql)} where l.company_division = ${division} order by l.created_at, l.id`.cursor(
+    EXPORT_BATCH,
+  );
 }

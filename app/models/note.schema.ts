@@ -1,23 +1,47 @@
-import { z } from "zod";
+import * as z from "zod";
+import { blankAsNull, formNumber, text } from "~/utils/zod";
+import type { PersonRef } from "./user.schema";
 
 export const NOTE_TYPES = ["TEXT", "VOICE"] as const;
+export type NoteType = (typeof NOTE_TYPES)[number];
 
-const CONTENT_MESSAGE = "Note cannot be empty";
+/** A note on a lead (CONTRACT.md); a follow-up is a note with a followUpDate. */
+export type Note = {
+  id: string;
+  leadId: string;
+  content: string;
+  noteType: NoteType;
+  voiceDuration: string | null;
+  hasAudio: boolean;
+  createdBy: PersonRef | null;
+  createdAt: Date;
+  followUpDate: Date | null;
+  isFollowUpComplete: boolean;
+};
 
-/** ISO datetime (any offset), or a date alone, which means 09:00 UTC that day (the calendar's default). */
-const followUpDate = z.preprocess(
-  (value) => (value === "" ? null : value),
+export const CONTENT_MESSAGE = "Note cannot be empty";
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 9999;
+const DATE_RANGE_MESSAGE = `Follow-up date must be between the years ${FIRST_YEAR} and ${LAST_YEAR}`;
+/** A day of recording is far beyond any voice note; the bound keeps the number one the database holds. */
+export const MAX_VOICE_SECONDS = 86_400;
+
+/**
+ * ISO datetime (any offset), or a date alone, which means 09:00 UTC that day (the calendar's default). The
+ * instant must fall in the years 1900 to 9999 in UTC, which PostgreSQL and every screen can show.
+ */
+const followUpDate = blankAsNull(
   z
     .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "Follow-up date must be an ISO date" })
-    .transform((text) => new Date(text.length === 10 ? `${text}T09:00:00Z` : text))
+    .transform((value) => new Date(value.length === 10 ? `${value}T09:00:00Z` : value))
+    .refine((date) => {
+      const year = date.getUTCFullYear();
+      return year >= FIRST_YEAR && year <= LAST_YEAR;
+    }, DATE_RANGE_MESSAGE)
     .nullish(),
 );
 
-const content = z
-  .string({ error: CONTENT_MESSAGE })
-  .trim()
-  .min(1, CONTENT_MESSAGE)
-  .max(10_000, "At most 10,000 characters");
+const content = text(CONTENT_MESSAGE).trim().min(1, CONTENT_MESSAGE).max(10_000, "At most 10,000 characters");
 
 /** POST /api/notes and the note forms. leadId is checked first, on its own (unknown or foreign: 404). */
 export const createNoteSchema = z
@@ -25,13 +49,15 @@ export const createNoteSchema = z
     content,
     followUpDate,
     noteType: z.enum(NOTE_TYPES, { error: "Note type must be TEXT or VOICE" }).default("TEXT"),
-    voiceDuration: z.preprocess(
-      (value) => (value === "" ? null : value),
-      z.coerce
-        .number({ error: "Voice duration must be a number of seconds" })
-        .int("Voice duration must be a whole number of seconds")
-        .min(0, "Voice duration must be a number of seconds")
-        .nullish(),
+    voiceDuration: blankAsNull(
+      formNumber(
+        z
+          .number({ error: "Voice duration must be a number of seconds" })
+          .int("Voice duration must be a whole number of seconds")
+          .min(0, "Voice duration must be a number of seconds")
+          .max(MAX_VOICE_SECONDS, `Voice duration must be at most ${MAX_VOICE_SECONDS} seconds`)
+          .nullish(),
+      ),
     ),
   })
   .transform((note) => ({
@@ -44,8 +70,36 @@ export const completeFollowUpSchema = z.object({
   isFollowUpComplete: z.literal(true, { error: "isFollowUpComplete must be true" }),
 });
 
-/** The schedule panel's quick follow-up: a note and a date, both required. */
+/** The lead detail's note form: a note, and optionally a follow-up date. */
+export const noteFormSchema = z.object({ content, followUpDate });
+
+/** The schedule panel's quick follow-up: a note and a date, both required (SPEC.md section 5). */
 export const quickFollowUpSchema = z.object({
   content,
   followUpDate: followUpDate.refine((date) => date instanceof Date, "Choose a follow-up date"),
+});
+
+/** The calendar's Schedule Follow-up dialog (SPEC.md section 5 "Calendar follow-up"); the day comes with it. */
+export const calendarFollowUpSchema = z.object({
+  leadId: z.uuid({ error: "Choose a lead" }),
+  content,
+  // Blank means 09:00 (SPEC.md section 9).
+  time: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time")
+    .optional()
+    .transform((time) => time || "09:00"),
+});
+
+export const SELECT_LEAD_MESSAGE = "Please select a lead first";
+export const NOTE_OR_RECORDING_MESSAGE = "Please add a note or voice recording";
+
+/** The field-notes screen's text note (SPEC.md section 5 "Field note"); a voice note goes through the API. */
+export const fieldNoteSchema = z.object({
+  leadId: z.uuid({ error: SELECT_LEAD_MESSAGE }),
+  content: text(NOTE_OR_RECORDING_MESSAGE)
+    .trim()
+    .min(1, NOTE_OR_RECORDING_MESSAGE)
+    .max(10_000, "At most 10,000 characters"),
 });

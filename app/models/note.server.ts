@@ -1,20 +1,10 @@
-import { ApiError, notFound } from "~/utils/api.server";
 import { db, type Sql, type Tx } from "~/utils/db.server";
-import type { NoteInput } from "./note.schema";
-import { personRef, userDivisions, type Actor, type PersonRef } from "./user.server";
-
-export type Note = {
-  id: string;
-  leadId: string;
-  content: string;
-  noteType: "TEXT" | "VOICE";
-  voiceDuration: string | null;
-  hasAudio: boolean;
-  createdBy: PersonRef | null;
-  createdAt: Date;
-  followUpDate: Date | null;
-  isFollowUpComplete: boolean;
-};
+import { invalidInput, notFound } from "~/utils/errors";
+import type { Division } from "~/utils/divisions";
+import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
+import type { FollowUp, FollowUpRange } from "./follow-up.schema";
+import type { Note, NoteInput } from "./note.schema";
+import { personRef } from "./user.server";
 
 function noteSelect(sql: Sql | Tx) {
   return sql`
@@ -29,21 +19,24 @@ function noteSelect(sql: Sql | Tx) {
 async function getNote(sql: Sql | Tx, actor: Actor, id: string): Promise<Note> {
   const [note] = await sql<Note[]>`
     ${noteSelect(sql)}
-     where n.id = ${id} and l.company_division = any(${sql.array(userDivisions(actor.user))}::text[])`;
+     where n.id = ${id} and ${inActorDivisions(sql, actor, "l.company_division")}`;
   if (!note) throw notFound();
   return note;
 }
 
-/** A lead's notes, newest first. The caller has already checked that the actor may see the lead. */
-export async function listLeadNotes(sql: Sql | Tx, leadId: string): Promise<Note[]> {
-  return sql<Note[]>`${noteSelect(sql)} where n.lead_id = ${leadId} order by n.created_at desc, n.id desc`;
+/** A lead's notes, newest first (none for a lead the actor may not see). */
+export async function listLeadNotes(sql: Sql | Tx, actor: Actor, leadId: string): Promise<Note[]> {
+  return sql<Note[]>`
+    ${noteSelect(sql)}
+     where n.lead_id = ${leadId} and ${inActorDivisions(sql, actor, "l.company_division")}
+     order by n.created_at desc, n.id desc`;
 }
 
 /** 404 unless the lead exists in one of the actor's divisions. */
 export async function requireNoteLead(actor: Actor, leadId: string) {
   const sql = await db();
   const [lead] = await sql`
-    select 1 from leads where id = ${leadId} and company_division = any(${sql.array(userDivisions(actor.user))}::text[])`;
+    select 1 from leads where id = ${leadId} and ${inActorDivisions(sql, actor, "company_division")}`;
   if (!lead) throw notFound();
 }
 
@@ -63,9 +56,7 @@ export async function completeFollowUp(actor: Actor, id: string): Promise<Note> 
   const sql = await db();
   const note = await getNote(sql, actor, id);
   if (!note.followUpDate) {
-    throw new ApiError(400, "Invalid input", {
-      isFollowUpComplete: ["This note has no follow-up to complete"],
-    });
+    throw invalidInput({ isFollowUpComplete: ["This note has no follow-up to complete"] });
   }
   await sql`update notes set is_follow_up_complete = true, updated_at = now() where id = ${id}`;
   return { ...note, isFollowUpComplete: true };
@@ -74,4 +65,104 @@ export async function completeFollowUp(actor: Actor, id: string): Promise<Note> 
 /** 404 unless the note exists on a lead the actor may see (checked before the input). */
 export async function requireNote(actor: Actor, id: string) {
   await getNote(await db(), actor, id);
+}
+
+/**
+ * The follow-ups on a division's non-archived leads (CONTRACT.md), soonest first, within the range when one is
+ * given; the calendar asks for the weeks it shows.
+ */
+export async function listFollowUps(
+  actor: Actor,
+  division: Division,
+  range: Partial<FollowUpRange> = {},
+): Promise<FollowUp[]> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  return sql<FollowUp[]>`
+    select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
+           n.is_follow_up_complete
+      from notes n join leads l on l.id = n.lead_id
+     where n.follow_up_date is not null and l.company_division = ${division} and not l.is_archived
+       ${range.from ? sql`and n.follow_up_date >= ${range.from}` : sql``}
+       ${range.to ? (range.toExclusive ? sql`and n.follow_up_date < ${range.to}` : sql`and n.follow_up_date <= ${range.to}`) : sql``}
+     order by n.follow_up_date, n.id`;
+}
+
+/**
+ * A run of days' first follow-ups and how many each day holds, for a calendar's cells: `dayStarts` are the UTC
+ * instants the days begin, then the instant the last one ends (days in the user's zone). The database
+ * buckets and counts, so a crowded month sends `perDay` follow-ups a day, not all of them.
+ */
+export async function listFollowUpDays(
+  actor: Actor,
+  division: Division,
+  dayStarts: Date[],
+  perDay: number,
+): Promise<{ followUps: FollowUp[]; total: number }[]> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  const bounds = sql.array(dayStarts.map((start) => start.toISOString()));
+  const rows = await sql<(FollowUp & { day: number; total: number })[]>`
+    select id, lead_id, lead_name, content, follow_up_date, is_follow_up_complete, day, total
+      from (select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content,
+                   n.follow_up_date, n.is_follow_up_complete, d.day,
+                   row_number() over (partition by d.day order by n.follow_up_date, n.id) as rank,
+                   count(*) over (partition by d.day)::int as total
+              from notes n
+              join leads l on l.id = n.lead_id
+              cross join lateral (select width_bucket(n.follow_up_date, ${bounds}::timestamptz[]) - 1 as day) d
+             where n.follow_up_date >= ${dayStarts[0]} and n.follow_up_date < ${dayStarts.at(-1)!}
+               and l.company_division = ${division} and not l.is_archived) ranked
+     where rank <= ${perDay}
+     order by day, rank`;
+  const days = Array.from({ length: dayStarts.length - 1 }, () => ({
+    followUps: [] as FollowUp[],
+    total: 0,
+  }));
+  for (const { day, total, ...followUp } of rows) {
+    days[day].followUps.push(followUp);
+    days[day].total = total;
+  }
+  return days;
+}
+
+/** The audio types a voice note may be stored as (CONTRACT.md "Voice audio"). */
+export const AUDIO_TYPES = ["audio/webm", "audio/ogg", "audio/mp4"] as const;
+export type AudioType = (typeof AUDIO_TYPES)[number];
+
+/** Stores a voice note's recording (replacing any before); only a voice note holds audio. */
+export async function storeNoteAudio(
+  actor: Actor,
+  id: string,
+  audio: Uint8Array,
+  type: AudioType,
+): Promise<Note> {
+  const sql = await db();
+  const note = await getNote(sql, actor, id);
+  if (note.noteType !== "VOICE") {
+    throw invalidInput({ audio: ["Only a voice note holds a recording"] });
+  }
+  await sql`update notes set audio = ${audio}, audio_content_type = ${type}, updated_at = now() where id = ${id}`;
+  return { ...note, hasAudio: true };
+}
+
+/** A voice note's recording: its type and size, and a function that reads a slice (for range requests). */
+export async function findNoteAudio(actor: Actor, id: string) {
+  const sql = await db();
+  const [row] = await sql<{ contentType: AudioType | null; size: number | null }[]>`
+    select n.audio_content_type as content_type, octet_length(n.audio) as size
+      from notes n join leads l on l.id = n.lead_id
+     where n.id = ${id} and ${inActorDivisions(sql, actor, "l.company_division")}`;
+  if (!row) throw notFound();
+  if (!row.contentType || row.size === null) return null;
+  return {
+    contentType: row.contentType,
+    size: row.size,
+    /** Bytes `start` to `end`, both included. */
+    async read(start: number, end: number): Promise<Uint8Array> {
+      const [slice] = await sql<{ bytes: Uint8Array }[]>`
+        select substring(audio from ${start + 1} for ${end - start + 1}) as bytes from notes where id = ${id}`;
+      return slice.bytes;
+    },
+  };
 }

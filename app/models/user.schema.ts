@@ -1,9 +1,30 @@
-import { z } from "zod";
-import { DIVISIONS } from "~/utils/divisions";
-import { emailField, requiredText } from "~/utils/zod";
+import * as z from "zod";
+import { DIVISIONS, type Division } from "~/utils/divisions";
+import { pagingSchema } from "~/utils/paging";
+import { emailField, requiredText, text } from "~/utils/zod";
 
 export const ROLES = ["ADMIN", "SALES_USER"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** CONTRACT.md's User object. The password hash never leaves the server; hasPassword replaces it. */
+export type User = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  companyAccess: { company: Division }[];
+  isActive: boolean;
+  createdAt: Date;
+  profileImageUrl: string | null;
+  hasPassword: boolean;
+};
+
+/** A user as other records name them: creator, assignee, author. */
+export type PersonRef = { id: string; firstName: string; lastName: string };
+
+/** A user a lead can be assigned to. */
+export type AssignableUser = { id: string; firstName: string; lastName: string; email: string };
 
 const PASSWORD_MESSAGE = "Password must be at least 8 characters long";
 
@@ -31,3 +52,36 @@ export const changePasswordInputSchema = z.object({ newPassword: passwordSchema 
 export const statusInputSchema = z.object({
   isActive: z.boolean({ error: "isActive must be true or false" }),
 });
+
+/** GET /api/admin/users: optional search (name or e-mail) and paging; all users without a limit. */
+export const userListParamsSchema = pagingSchema.extend({
+  search: text().trim().max(200, "At most 200 characters").optional(),
+});
+
+/** The admin panel's set / change password form (SPEC.md section 5): typed twice. */
+export const passwordFormSchema = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: z
+      .string({ error: "Confirm password is required" })
+      .min(8, "Confirm password is required")
+      .max(200),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+
+/** The user status confirmation's texts (SPEC.md section 4 "User"). */
+export function statusConfirmation(user: { firstName: string; lastName: string }, activate: boolean) {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return activate
+    ? {
+        question: `Are you sure you want to activate ${name}?`,
+        detail: "This will allow them to log in again.",
+      }
+    : {
+        question: `Are you sure you want to deactivate ${name}?`,
+        detail: "This will prevent them from logging in and archive their access.",
+      };
+}

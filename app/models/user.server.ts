@@ -1,27 +1,19 @@
-import { ApiError, notFound } from "~/utils/api.server";
 import { db, type Sql, type Tx } from "~/utils/db.server";
 import { isDivision, type Division } from "~/utils/divisions";
+import { env } from "~/utils/env.server";
+import { conflict, invalidInput, notFound } from "~/utils/errors";
+import { containsPattern } from "~/utils/like-pattern";
+import type { Paging } from "~/utils/paging";
 import { hashPassword } from "~/utils/password.server";
-import type { RequestInfo } from "~/utils/request-info.server";
+import {
+  requireAdmin,
+  requireDivisionAccess,
+  userDivisions,
+  type Actor,
+  type SessionUser,
+} from "./actor.server";
 import { displayName, recordAudit } from "./audit.server";
-import type { CreateUserInput, Role } from "./user.schema";
-
-/** CONTRACT.md's User object. The password hash never leaves the server; hasPassword replaces it. */
-export type User = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  companyAccess: { company: Division }[];
-  isActive: boolean;
-  createdAt: Date;
-  profileImageUrl: string | null;
-  hasPassword: boolean;
-};
-
-/** A user as other records name them: creator, assignee, author. */
-export type PersonRef = { id: string; firstName: string; lastName: string };
+import type { AssignableUser, CreateUserInput, Role, User } from "./user.schema";
 
 /** SQL for the PersonRef of the users row joined as `alias` (null when there is none). */
 export function personRef(sql: Sql | Tx, alias: string) {
@@ -29,13 +21,8 @@ export function personRef(sql: Sql | Tx, alias: string) {
     'id', ${sql(alias)}.id, 'firstName', ${sql(alias)}.first_name, 'lastName', ${sql(alias)}.last_name) end`;
 }
 
-/** The signed-in user as the server sees them on each request. */
-export type SessionUser = User & { selectedDivision: Division | null; sessionId: string };
-
-/** Who is acting, and from where: every model function that changes data takes one. */
-export type Actor = { user: SessionUser; info: RequestInfo };
-
-function userColumns(sql: Sql | Tx) {
+/** The User columns of the users row `u`, with its company access in the order it was granted. */
+export function userColumns(sql: Sql | Tx) {
   return sql`
     u.id, u.email, u.first_name, u.last_name, u.role, u.is_active, u.created_at, u.profile_image_url,
     u.password_hash is not null as has_password,
@@ -62,40 +49,35 @@ export function toPublicUser<U extends User>(user: U): User {
   };
 }
 
-/** The divisions a user may see, in their order; the first is their default. */
-export function userDivisions(user: Pick<User, "companyAccess">): Division[] {
-  return user.companyAccess.map((entry) => entry.company);
-}
-
-/** The division the shell shows: the chosen one while still allowed, else the first allowed, else TSS. */
-export function currentDivision(user: SessionUser): Division {
-  const allowed = userDivisions(user);
-  if (user.selectedDivision && allowed.includes(user.selectedDivision)) return user.selectedDivision;
-  return allowed[0] ?? "TSS";
-}
-
-export async function getUser(sql: Sql | Tx, id: string): Promise<User | null> {
+async function getUser(sql: Sql | Tx, id: string): Promise<User | null> {
   const [user] = await sql<User[]>`select ${userColumns(sql)} from users u where u.id = ${id}`;
   return user ?? null;
 }
 
-/** The active user behind a session id hash, re-read on every request so changes apply at once. */
-export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
-  const sql = await db();
-  const [user] = await sql<SessionUser[]>`
-    select ${userColumns(sql)}, u.selected_division, s.id as session_id
-      from sessions s join users u on u.id = s.user_id
-     where s.id = ${sessionId} and s.expires_at > now() and u.is_active`;
-  return user ?? null;
+/** One user, for administration; 404 when there is none. Admins only. */
+export async function findUser(actor: Actor, id: string): Promise<User> {
+  requireAdmin(actor);
+  const user = await getUser(await db(), id);
+  if (!user) throw notFound();
+  return user;
 }
 
-/** 404 unless the user exists: checked before the input, in CONTRACT.md's order. */
-export async function requireUserRecord(id: string) {
+/** 404 unless the user exists: checked before the input, in CONTRACT.md's order. Admins only. */
+export async function requireUserRecord(actor: Actor, id: string) {
+  requireAdmin(actor);
   const sql = await db();
   const [row] = await sql`select 1 from users where id = ${id}`;
   if (!row) throw notFound();
 }
 
+/** The user a sign-in has just signed in: the session proves it is themselves. */
+export async function getSignedInUser(sessionUserId: string): Promise<User> {
+  const user = await getUser(await db(), sessionUserId);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** The row a sign-in checks its password against (whoever asks: nobody is signed in yet). */
 export async function findLoginCandidate(email: string) {
   const sql = await db();
   const [user] = await sql<{ id: string; passwordHash: string | null; isActive: boolean }[]>`
@@ -103,15 +85,61 @@ export async function findLoginCandidate(email: string) {
   return user ?? null;
 }
 
-export async function listUsers(): Promise<User[]> {
+/**
+ * Users for administration, oldest first (the order they were added), a page at a time and searched by name
+ * or e-mail in SQL; without a limit, all of them. Admins only.
+ */
+export async function listUsers(
+  actor: Actor,
+  query: { search?: string } = {},
+  paging: Paging = {},
+): Promise<{ users: User[]; total: number }> {
+  requireAdmin(actor);
   const sql = await db();
-  return sql<User[]>`select ${userColumns(sql)} from users u order by u.created_at, u.email`;
+  const pattern = containsPattern(query.search);
+  const filter = pattern
+    ? sql`where (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}`
+    : sql``;
+  const rows = await sql<(User & { total: number })[]>`
+    select ${userColumns(sql)}, count(*) over ()::int as total
+      from users u ${filter}
+     order by u.created_at, u.email
+     ${paging.limit !== undefined ? sql`limit ${paging.limit}` : sql``}
+     ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
+  const users = rows.map(({ total: _, ...user }) => user as User);
+  if (rows.length || !paging.offset) return { users, total: rows[0]?.total ?? 0 };
+  const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from users u ${filter}`;
+  return { users, total };
 }
 
-/** Active users with access to a division: the people a lead there can be assigned to. */
-export async function listAssignableUsers(division: Division) {
+/** The admin panel's statistics (SPEC.md "Admin"), counted by the database. Admins only. */
+export async function userStatistics(actor: Actor) {
+  requireAdmin(actor);
   const sql = await db();
-  return sql<{ id: string; firstName: string; lastName: string; email: string }[]>`
+  const [stats] = await sql<
+    { tssOnly: number; nlhOnly: number; both: number; total: number; active: number; admins: number }[]
+  >`
+    with access as (
+      select u.id, u.is_active, u.role,
+             bool_or(ca.company = 'TSS') as tss, bool_or(ca.company = 'NLH') as nlh
+        from users u left join company_access ca on ca.user_id = u.id
+       group by u.id
+    )
+    select count(*) filter (where tss and not nlh)::int as tss_only,
+           count(*) filter (where nlh and not tss)::int as nlh_only,
+           count(*) filter (where tss and nlh)::int as both,
+           count(*)::int as total,
+           count(*) filter (where is_active)::int as active,
+           count(*) filter (where role = 'ADMIN')::int as admins
+      from access`;
+  return stats;
+}
+
+/** Active users with access to a division (one of the actor's): the people a lead there can be assigned to. */
+export async function listAssignableUsers(actor: Actor, division: Division): Promise<AssignableUser[]> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  return sql<AssignableUser[]>`
     select u.id, u.first_name, u.last_name, u.email
       from users u join company_access ca on ca.user_id = u.id and ca.company = ${division}
      where u.is_active
@@ -130,23 +158,24 @@ async function assertAnotherActiveAdmin(tx: Tx, userId: string) {
   const admins = await tx<{ id: string }[]>`
     select id from users where role = 'ADMIN' and is_active order by id for update`;
   if (!admins.some((admin) => admin.id !== userId)) {
-    throw new ApiError(409, "The last active admin cannot be demoted or deactivated");
+    throw conflict("The last active admin cannot be demoted or deactivated");
   }
 }
 
 export async function createUser(actor: Actor, input: CreateUserInput): Promise<User> {
+  requireAdmin(actor);
   const sql = await db();
   const passwordHash = await hashPassword(input.password);
   return sql.begin(async (tx) => {
     const [taken] = await tx`select 1 from users where email = ${input.email}`;
-    if (taken) throw new ApiError(409, "A user with this email already exists");
+    if (taken) throw conflict("A user with this email already exists");
     const [created] = await tx<{ id: string }[]>`
       insert into users (email, first_name, last_name, role, password_hash)
       values (${input.email}, ${input.firstName}, ${input.lastName}, ${input.role}, ${passwordHash})
       on conflict (email) do nothing
       returning id`;
     // Two admins creating the same e-mail at once: the loser lands here instead of on a unique violation.
-    if (!created) throw new ApiError(409, "A user with this email already exists");
+    if (!created) throw conflict("A user with this email already exists");
     for (const [index, company] of input.companies.entries()) {
       await tx`
         insert into company_access (user_id, company, created_at)
@@ -164,6 +193,7 @@ export async function createUser(actor: Actor, input: CreateUserInput): Promise<
 }
 
 export async function changeRole(actor: Actor, userId: string, role: Role): Promise<User> {
+  requireAdmin(actor);
   const sql = await db();
   return sql.begin(async (tx) => {
     // The admins are locked before the target row, in one order everywhere, so two demotions cannot deadlock.
@@ -182,6 +212,7 @@ export async function changeRole(actor: Actor, userId: string, role: Role): Prom
 }
 
 export async function grantCompanyAccess(actor: Actor, userId: string, company: Division): Promise<User> {
+  requireAdmin(actor);
   const sql = await db();
   return sql.begin(async (tx) => {
     const target = await lockUser(tx, userId);
@@ -202,6 +233,7 @@ export async function grantCompanyAccess(actor: Actor, userId: string, company: 
 }
 
 export async function revokeCompanyAccess(actor: Actor, userId: string, company: Division): Promise<User> {
+  requireAdmin(actor);
   const sql = await db();
   return sql.begin(async (tx) => {
     const target = await lockUser(tx, userId);
@@ -209,9 +241,7 @@ export async function revokeCompanyAccess(actor: Actor, userId: string, company:
       select company from company_access where user_id = ${userId}`;
     if (!access.some((entry) => entry.company === company)) return (await getUser(tx, userId))!;
     if (access.length === 1) {
-      throw new ApiError(400, "Invalid input", {
-        company: ["At least one company must be selected"],
-      });
+      throw invalidInput({ company: ["At least one company must be selected"] });
     }
     await tx`delete from company_access where user_id = ${userId} and company = ${company}`;
     await recordAudit(tx, {
@@ -235,6 +265,7 @@ export async function setPassword(
   password: string,
   mode: "set" | "change",
 ): Promise<User> {
+  requireAdmin(actor);
   const sql = await db();
   const passwordHash = await hashPassword(password);
   return sql.begin(async (tx) => {
@@ -242,10 +273,10 @@ export async function setPassword(
     const [{ hasPassword }] = await tx<{ hasPassword: boolean }[]>`
       select password_hash is not null as has_password from users where id = ${userId}`;
     if (mode === "set" && hasPassword) {
-      throw new ApiError(409, "This user already has a password; change it instead");
+      throw conflict("This user already has a password; change it instead");
     }
     if (mode === "change" && !hasPassword) {
-      throw new ApiError(409, "This user has no password yet; set one instead");
+      throw conflict("This user has no password yet; set one instead");
     }
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}`;
     await tx`delete from sessions where user_id = ${userId} and id <> ${actor.user.sessionId}`;
@@ -261,6 +292,7 @@ export async function setPassword(
 }
 
 export async function setUserStatus(actor: Actor, userId: string, isActive: boolean): Promise<User> {
+  requireAdmin(actor);
   const sql = await db();
   return sql.begin(async (tx) => {
     if (!isActive) await assertAnotherActiveAdmin(tx, userId);
@@ -293,9 +325,10 @@ export async function ensureFirstAdmin(): Promise<{
   generated: boolean;
 } | null> {
   const sql = await db();
-  const email = (process.env.ADMIN_EMAIL || "admin@example.com").trim().toLowerCase();
-  const generated = !process.env.ADMIN_PASSWORD;
-  const password = process.env.ADMIN_PASSWORD || randomPassword();
+  const { admin: config } = env();
+  const email = config.email;
+  const generated = !config.password;
+  const password = config.password ?? randomPassword();
   const passwordHash = await hashPassword(password);
   return sql.begin(async (tx) => {
     await tx`lock table users in share row exclusive mode`;
@@ -303,8 +336,7 @@ export async function ensureFirstAdmin(): Promise<{
     if (existing) return null;
     const [admin] = await tx<{ id: string }[]>`
       insert into users (email, first_name, last_name, role, password_hash)
-      values (${email}, ${process.env.ADMIN_FIRST_NAME || "Admin"}, ${process.env.ADMIN_LAST_NAME || "User"},
-              'ADMIN', ${passwordHash})
+      values (${email}, ${config.firstName}, ${config.lastName}, 'ADMIN', ${passwordHash})
       returning id`;
     await tx`
       insert into company_access (user_id, company, created_at)

@@ -1,22 +1,80 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccessControl, AdminToolbar, UserManagement } from "~/components/admin/admin-panel";
+import { AuditLogDialog, CreateUserDialog, PasswordDialog } from "~/components/admin/admin-dialogs";
+import { useAdminChange } from "~/components/admin/user-controls";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { requireUser } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { adminAction, adminLoader } from "~/features/admin/admin-panel.server";
+import { adminView } from "~/features/admin/admin-view";
+import { statusConfirmation } from "~/models/user.schema";
 
 export const meta: MetaFunction = () => [{ title: "Admin | CRM" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (user.role !== "ADMIN") {
-    throw await redirectWithToast("/", {
-      type: "error",
-      title: "Unauthorized",
-      description: "Admin access required",
-    });
-  }
-  return null;
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => adminLoader(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => adminAction(request, context);
 
 export default function AdminPage() {
-  return <PageHeader title="Admin Control Panel" subtitle="Manage users, permissions, and system access." />;
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { view } = data;
+  const { change } = useAdminChange();
+  const status = data.statusUser;
+  const confirm = status ? statusConfirmation(status, !status.isActive) : null;
+  return (
+    <div>
+      <PageHeader title="Admin Control Panel" subtitle="Manage users, permissions, and system access." />
+      <AdminToolbar view={view} />
+      <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
+        <UserManagement view={view} users={data.users} total={data.total} selfId={data.selfId} />
+        <AccessControl stats={data.stats} />
+      </div>
+      {data.newUser ? <CreateUserDialog view={view} result={result} /> : null}
+      {data.passwordUser ? <PasswordDialog view={view} user={data.passwordUser} result={result} /> : null}
+      {status && confirm ? (
+        <ConfirmDialog
+          title={status.isActive ? "Deactivate User" : "Activate User"}
+          message={
+            <>
+              {confirm.question}
+              <span className="mt-1 block font-normal text-slate-700">{confirm.detail}</span>
+            </>
+          }
+          tone={status.isActive ? "danger" : "default"}
+          action={adminView.href(view, { status: status.id })}
+          closeHref={adminView.href(view)}
+          intent="set-status"
+          hidden={[
+            ["userId", status.id],
+            ["isActive", String(!status.isActive)],
+          ]}
+          confirmLabel={status.isActive ? "Deactivate" : "Activate"}
+          // With JavaScript: the /api/admin route; a lost session goes to the admin sign-in (SPEC.md section 8).
+          onConfirm={async () => {
+            await change(
+              `/api/admin/users/${status.id}/status`,
+              { method: "PATCH", json: { isActive: !status.isActive }, loginPath: "/api/admin/login" },
+              {
+                success: status.isActive ? "User deactivated successfully" : "User activated successfully",
+                failure: "Failed to update user status",
+              },
+            );
+          }}
+        />
+      ) : null}
+      {data.audit ? (
+        <AuditLogDialog
+          view={view}
+          entries={data.audit.entries}
+          total={data.audit.total}
+          counts={data.audit.counts}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

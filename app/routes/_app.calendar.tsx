@@ -1,18 +1,64 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CalendarGrid } from "~/components/calendar/calendar-grid";
+import { DayFollowUps, TodayFollowUps } from "~/components/calendar/follow-up-panels";
+import { ScheduleDialog } from "~/components/calendar/schedule-dialog";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { currentDivision } from "~/models/user.server";
-import { requireUser } from "~/utils/auth.server";
+import { calendarAction, calendarLoader } from "~/features/calendar/calendar.server";
 import { brandingFor } from "~/utils/divisions";
 
 export const meta: MetaFunction = () => [{ title: "Calendar | CRM" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { division: currentDivision(user) };
+export const loader = ({ request, context }: LoaderFunctionArgs) => calendarLoader(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => calendarAction(request, context);
+
+export default function CalendarPage() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { view, timeZone } = data;
+  return (
+    <div>
+      <PageHeader title="Follow-up Calendar" subtitle={brandingFor(data.division).tagline} />
+      {view.leadName ? (
+        <p className="mb-4 rounded-md bg-sky-50 p-3 text-sm text-sky-900">
+          Click a day to schedule a follow-up with {view.leadName}.
+        </p>
+      ) : null}
+      <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+        <CalendarGrid
+          view={view}
+          month={data.month}
+          grid={data.grid}
+          today={data.today}
+          now={data.now}
+          timeZone={timeZone}
+          cells={data.cells}
+        />
+        <div className="space-y-6">
+          <TodayFollowUps items={data.todayFollowUps} timeZone={timeZone} />
+          <DayFollowUps
+            day={data.selected}
+            items={data.selectedFollowUps}
+            now={data.now}
+            timeZone={timeZone}
+          />
+        </div>
+      </div>
+      {view.schedule ? (
+        <ScheduleDialog
+          key={view.schedule}
+          view={view}
+          division={data.division}
+          chosenLead={data.chosenLead}
+          picks={data.picks}
+          result={result}
+        />
+      ) : null}
+    </div>
+  );
 }
 
-export default function Page() {
-  const { division } = useLoaderData<typeof loader>();
-  return <PageHeader title="Follow-up Calendar" subtitle={brandingFor(division).tagline} />;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,27 +1,24 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { AddLeadDialog } from "~/components/leads/add-lead-dialog";
-import { ConfirmDialog, type Confirmation } from "~/components/leads/confirm-dialog";
-import { LeadDetailDialog } from "~/components/leads/lead-detail-dialog";
 import { LeadFilters } from "~/components/leads/lead-filters";
 import { LeadTable } from "~/components/leads/lead-table";
 import { PageHeader } from "~/components/page-header";
-import { countLeadTabs, getLead, getLeadDetail, listLeads, type Lead } from "~/models/lead.server";
-import { currentDivision, listAssignableUsers, selectDivision } from "~/models/user.server";
-import { isUuid } from "~/utils/api.server";
-import { requirePageActor } from "~/utils/auth.server";
+import { requirePageActor } from "~/features/auth/current-user.server";
+import { leadsPageAction } from "~/features/leads/leads-actions.server";
+import { leadFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "~/features/leads/leads-view";
+import { openLeadRedirect } from "~/features/leads/open-lead.server";
+import { currentDivision } from "~/models/actor.server";
+import type { Lead } from "~/models/lead.schema";
+import { countLeadTabs, getLead, listLeadPage } from "~/models/lead.server";
+import { listAssignableUsers } from "~/models/user.server";
 import { brandingFor } from "~/utils/divisions";
-import { handleLeadsAction } from "~/utils/leads-actions.server";
-import { LEADS_PAGE_SIZE, leadsHref, readLeadsView } from "~/utils/leads-url";
-import { redirectWithToast } from "~/utils/toast.server";
+import { nullIfRefused } from "~/utils/errors";
+import { isUuid } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Leads | CRM" }];
 
@@ -29,89 +26,74 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const params = new URL(request.url).searchParams;
-  const view = readLeadsView(params);
-
-  // ?leadId=… opens that lead: its list (active, else archive), searched to its company, dialog open.
   const leadId = params.get("leadId");
   if (leadId !== null) {
-    const lead = isUuid(leadId) ? await getLead(actor, leadId).catch(() => null) : null;
-    if (!lead) {
-      throw await redirectWithToast("/leads", {
-        type: "error",
-        title: "Error",
-        description: "Could not open lead details.",
-      });
-    }
-    if (lead.companyDivision !== division) {
-      // The lead is in the user's other division: show it there.
-      await selectDivision(actor.user, lead.companyDivision);
-    }
-    const tab = lead.isArchived ? "archive" : "active";
-    throw redirect(
-      leadsHref({ tab, q: lead.company }, { open: lead.id, edit: params.get("edit") === "true" && "true" }),
-    );
+    throw await openLeadRedirect(actor, leadId, {
+      edit: params.get("edit") === "true",
+      from: params.get("from"),
+    });
   }
 
-  const openId = params.get("open");
+  const view = leadsView.read(params);
+  const filters = leadFilters(view);
+  const archived = view.tab === "archive";
+  const list = await listLeadPage(
+    actor,
+    division,
+    { ...filters, archived, sort: view.sort, direction: view.dir },
+    { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
+  );
   const confirm = params.get("confirm");
-  const bulkIds = params.getAll("ids").filter(isUuid);
-  const query = { myLeadsOnly: view.mine, search: view.q, status: view.status || undefined };
-  const [list, counts, detail, target] = await Promise.all([
-    listLeads(actor, division, {
-      ...query,
-      archived: view.tab === "archive",
-      sort: view.sort,
-      direction: view.dir,
-      limit: LEADS_PAGE_SIZE,
-      offset: (view.page - 1) * LEADS_PAGE_SIZE,
-    }),
-    countLeadTabs(actor, division, query),
-    openId && isUuid(openId) ? getLeadDetail(actor, openId).catch(() => null) : null,
-    (confirm === "archive" || confirm === "restore") && isUuid(params.get("target"))
-      ? getLead(actor, params.get("target")!).catch(() => null)
-      : null,
-  ]);
+  const target = params.get("target");
   const addOpen = params.get("new") === "1";
-  const assignableUsers =
-    detail || addOpen ? await listAssignableUsers(detail?.companyDivision ?? division) : [];
-  const selectAll = params.get("all") === "1";
+  const [counts, targetLead, assignableUsers] = await Promise.all([
+    // The list's own total is its tab's count: only the other tab is counted.
+    countLeadTabs(actor, division, filters, { archived, total: list.total }),
+    (confirm === "archive" || confirm === "restore") && isUuid(target)
+      ? getLead(actor, target).catch(nullIfRefused)
+      : null,
+    addOpen ? listAssignableUsers(actor, division) : [],
+  ]);
+  // Ticked rows win; "select all" alone (without JavaScript) means every row of this page as shown.
+  const ticked = params.getAll("ids").filter(isUuid);
+  const selected = ticked.length || params.get("all") !== "1" ? ticked : list.leads.map((lead) => lead.id);
   return {
     division,
     view,
     leads: list.leads,
     total: list.total,
     counts,
-    detail,
-    edit: params.get("edit") === "true",
-    assignableUsers,
     addOpen,
-    confirm: confirmation(confirm, target, selectAll ? list.leads.map((lead) => lead.id) : bulkIds),
+    assignableUsers,
+    confirm: confirmation(confirm, targetLead, selected),
   };
 }
 
-function confirmation(kind: string | null, target: Lead | null, ids: string[]): Confirmation | null {
-  if (target && (kind === "archive" || kind === "restore")) return { kind, lead: target };
+type Confirmation =
+  { kind: "archive" | "restore"; lead: Lead } | { kind: "bulk-archive" | "bulk-restore"; ids: string[] };
+
+function confirmation(kind: string | null, lead: Lead | null, ids: string[]): Confirmation | null {
+  if (lead && (kind === "archive" || kind === "restore")) return { kind, lead };
   if (kind === "bulk-archive" || kind === "bulk-restore") return { kind, ids };
   return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requirePageActor(request, context);
-  return handleLeadsAction(actor, request);
+  return leadsPageAction(await requirePageActor(request, context), request);
 }
 
 export default function LeadsPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const brand = brandingFor(data.division);
   const { view } = data;
+  const listHref = leadsView.href(view);
   return (
     <div>
       <PageHeader
         title="Lead Management"
-        subtitle={brand.tagline}
+        subtitle={brandingFor(data.division).tagline}
         actions={
-          <Link to={leadsHref(view, { new: "1" })} preventScrollReset className={buttonClass.primary}>
+          <Link to={leadsView.href(view, { new: "1" })} preventScrollReset className={buttonClass.primary}>
             <Icon name="plus" width={18} height={18} />
             Add New Lead
           </Link>
@@ -122,27 +104,64 @@ export default function LeadsPage() {
       {data.addOpen ? (
         <AddLeadDialog
           division={data.division}
-          view={view}
+          action={leadsView.href(view, { new: "1" })}
+          closeHref={listHref}
           users={data.assignableUsers}
-          result={
-            actionData && "intent" in actionData && actionData.intent === "create" ? actionData : undefined
-          }
+          result={actionData && "duplicates" in actionData ? actionData : undefined}
         />
       ) : null}
-      {data.detail ? (
-        <LeadDetailDialog
-          key={`${data.detail.id}-${data.detail.version}`}
-          lead={data.detail}
-          view={view}
-          edit={data.edit}
-          assignableUsers={data.assignableUsers}
-          result={
-            actionData && "intent" in actionData && actionData.intent !== "create" ? actionData : undefined
-          }
-        />
-      ) : null}
-      {data.confirm ? <ConfirmDialog view={view} confirm={data.confirm} /> : null}
+      {data.confirm ? <LeadConfirmDialog view={view} confirm={data.confirm} /> : null}
+      <Outlet />
     </div>
+  );
+}
+
+/** SPEC.md section 4's confirmations before archiving or restoring, one lead or the selected ones. */
+function LeadConfirmDialog({
+  view,
+  confirm,
+}: {
+  view: LeadsView;
+  confirm: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["confirm"]>;
+}) {
+  const listHref = leadsView.href(view);
+  const archiving = confirm.kind === "archive" || confirm.kind === "bulk-archive";
+  const ids = "ids" in confirm ? confirm.ids : [confirm.lead.id];
+  const many = ids.length !== 1;
+  const title = `${archiving ? "Archive" : "Restore"} ${many ? "Leads" : "Lead"}`;
+  if (ids.length === 0) {
+    return (
+      <ConfirmDialog
+        title={title}
+        message="Select at least one lead first."
+        action={listHref}
+        closeHref={listHref}
+      />
+    );
+  }
+  return (
+    <ConfirmDialog
+      title={title}
+      tone={archiving ? "danger" : "default"}
+      details={
+        "lead" in confirm
+          ? `${confirm.lead.firstName} ${confirm.lead.lastName}, ${confirm.lead.company}`
+          : undefined
+      }
+      message={
+        archiving
+          ? many
+            ? `YOU ARE ABOUT TO TRASH THESE ${ids.length} LEADS`
+            : "YOU ARE ABOUT TO TRASH THIS LEAD"
+          : many
+            ? `Are you sure you want to restore these ${ids.length} leads?`
+            : "Are you sure you want to restore this lead?"
+      }
+      action={listHref}
+      closeHref={listHref}
+      intent={confirm.kind}
+      hidden={"lead" in confirm ? [["leadId", confirm.lead.id]] : ids.map((id) => ["ids", id])}
+    />
   );
 }
 

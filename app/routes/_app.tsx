@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { currentDivision, userDivisions } from "~/models/user.server";
-import { requireUser } from "~/utils/auth.server";
+import { currentDivision, userDivisions } from "~/models/actor.server";
+import { requireUser } from "~/features/auth/current-user.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

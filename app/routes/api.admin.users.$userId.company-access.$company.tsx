@@ -1,12 +1,8 @@
+import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireAdmin } from "~/models/actor.server";
 import { revokeCompanyAccess, requireUserRecord } from "~/models/user.server";
-import {
-  apiRoute,
-  jsonResponse,
-  methodNotAllowed,
-  requireDivisionParam,
-  requireId,
-} from "~/utils/api.server";
-import { requireAdmin, requireApiActor } from "~/utils/auth.server";
+import { apiRoute, jsonResponse, methodNotAllowed, requireDivisionParam } from "~/utils/api.server";
+import { recordId } from "~/utils/ids";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -16,7 +12,7 @@ export const action = apiRoute(async ({ request, context, params }) => {
   const actor = await requireApiActor(request, context);
   const company = requireDivisionParam(params.company);
   requireAdmin(actor);
-  const userId = requireId(params.userId);
-  await requireUserRecord(userId);
+  const userId = recordId(params.userId);
+  await requireUserRecord(actor, userId);
   return jsonResponse(await revokeCompanyAccess(actor, userId, company));
 });

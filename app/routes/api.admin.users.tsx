@@ -1,17 +1,32 @@
+import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireAdmin } from "~/models/actor.server";
+import { createUserSchema, userListParamsSchema } from "~/models/user.schema";
 import { createUser, listUsers } from "~/models/user.server";
-import { createUserSchema } from "~/models/user.schema";
-import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
-import { requireAdmin, requireApiActor } from "~/utils/auth.server";
+import {
+  apiRoute,
+  jsonResponse,
+  listResponse,
+  methodNotAllowed,
+  parseInput,
+  queryOf,
+  readJson,
+} from "~/utils/api.server";
 
+/** GET /api/admin/users: the users with their company access (optionally searched and paged; X-Total-Count). */
 export const loader = apiRoute(async ({ request, context }) => {
-  requireAdmin(await requireApiActor(request, context));
-  return jsonResponse(await listUsers());
+  const actor = await requireApiActor(request, context);
+  requireAdmin(actor);
+  const { search, limit, offset } = parseInput(userListParamsSchema, queryOf(request));
+  const { users, total } = await listUsers(actor, { search }, { limit, offset });
+  return listResponse(users, total);
 });
 
+/** POST /api/admin/users: a new user (201), or 409 for an e-mail another user has. */
 export const action = apiRoute(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const actor = await requireApiActor(request, context);
   const body = await readJson(request);
+  // Role (403) before input (400), in CONTRACT.md's order; createUser checks it again itself.
   requireAdmin(actor);
   const user = await createUser(actor, parseInput(createUserSchema, body));
   return jsonResponse(user, { status: 201 });

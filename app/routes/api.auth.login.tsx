@@ -1,6 +1,6 @@
+import { authenticate } from "~/features/auth/sign-in.server";
 import { toPublicUser } from "~/models/user.server";
 import { apiRoute, jsonResponse, methodNotAllowed, readJson } from "~/utils/api.server";
-import { authenticate } from "~/utils/auth.server";
 import { requestInfo } from "~/utils/request-info.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -15,6 +15,6 @@ export const action = apiRoute(async ({ request, context }) => {
     method: "POST",
     body: new URLSearchParams({ username: text(fields.username), password: text(fields.password) }),
   });
-  const { user, setCookie } = await authenticate(formRequest, requestInfo(request, context));
+  const { user, setCookie } = await authenticate(formRequest, request, requestInfo(request, context));
   return jsonResponse(toPublicUser(user), { headers: { "Set-Cookie": setCookie } });
 });

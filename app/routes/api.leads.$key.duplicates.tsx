@@ -1,20 +1,22 @@
-import { findDuplicateLeads, requireDivisionAccess } from "~/models/lead.server";
+import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireDivisionAccess } from "~/models/actor.server";
 import { duplicateQuerySchema } from "~/models/lead.schema";
+import { findDuplicateLeads } from "~/models/lead.server";
 import {
   apiRoute,
-  methodNotAllowed,
   jsonResponse,
+  methodNotAllowed,
   parseInput,
+  queryOf,
   requireDivisionParam,
 } from "~/utils/api.server";
-import { requireApiActor } from "~/utils/auth.server";
 
 /** GET /api/leads/{division}/duplicates?email=&firstName=&lastName= */
 export const loader = apiRoute(async ({ request, context, params }) => {
   const actor = await requireApiActor(request, context);
   const division = requireDivisionParam(params.key);
   requireDivisionAccess(actor, division);
-  const query = parseInput(duplicateQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseInput(duplicateQuerySchema, queryOf(request));
   return jsonResponse(await findDuplicateLeads(actor, division, query));
 });
 

@@ -8,10 +8,10 @@ import {
   parseInput,
   readJson,
   requireDivisionParam,
-  requireId,
 } from "~/utils/api.server";
-import { requireApiActor } from "~/utils/auth.server";
-import { leadListResponse } from "~/utils/lead-list.server";
+import { recordId } from "~/utils/ids";
+import { requireApiActor } from "~/features/auth/current-user.server";
+import { leadListResponse } from "~/features/leads/lead-list-response.server";
 
 /** GET /api/leads/{division}: the division's active leads (X-Total-Count holds the number of matches). */
 export const loader = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
@@ -24,9 +24,9 @@ export const action = apiRoute(async ({ request, context, params }) => {
   if (request.method !== "PATCH" && request.method !== "DELETE")
     return methodNotAllowed("GET, PATCH, DELETE");
   const actor = await requireApiActor(request, context);
-  if (request.method === "DELETE") return jsonResponse(await archiveLead(actor, requireId(params.key)));
+  if (request.method === "DELETE") return jsonResponse(await archiveLead(actor, recordId(params.key)));
   const body = await readJson(request);
-  const id = requireId(params.key);
+  const id = recordId(params.key);
   await getLead(actor, id);
   return jsonResponse(await updateLead(actor, id, parseInput(updateLeadSchema, body)));
 });

@@ -1,6 +1,7 @@
 import { restoreLead } from "~/models/lead.server";
-import { apiRoute, jsonResponse, methodNotAllowed, requireId } from "~/utils/api.server";
-import { requireApiActor } from "~/utils/auth.server";
+import { apiRoute, jsonResponse, methodNotAllowed } from "~/utils/api.server";
+import { recordId } from "~/utils/ids";
+import { requireApiActor } from "~/features/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -8,5 +9,5 @@ export const loader = () => methodNotAllowed("PATCH");
 export const action = apiRoute(async ({ request, context, params }) => {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const actor = await requireApiActor(request, context);
-  return jsonResponse(await restoreLead(actor, requireId(params.key)));
+  return jsonResponse(await restoreLead(actor, recordId(params.key)));
 });

@@ -1,11 +1,12 @@
 import { getLeadDetail } from "~/models/lead.server";
-import { apiRoute, methodNotAllowed, jsonResponse, requireId } from "~/utils/api.server";
-import { requireApiActor } from "~/utils/auth.server";
+import { apiRoute, methodNotAllowed, jsonResponse } from "~/utils/api.server";
+import { recordId } from "~/utils/ids";
+import { requireApiActor } from "~/features/auth/current-user.server";
 
 /** GET /api/leads/detail/{id}: the lead with its progress (oldest first) and notes (newest first). */
 export const loader = apiRoute(async ({ request, context, params }) => {
   const actor = await requireApiActor(request, context);
-  return jsonResponse(await getLeadDetail(actor, requireId(params.id)));
+  return jsonResponse(await getLeadDetail(actor, recordId(params.id)));
 });
 
 export const action = () => methodNotAllowed("GET");

@@ -1,7 +1,8 @@
-import { createLead, requireDivisionAccess } from "~/models/lead.server";
+import { requireDivisionAccess } from "~/models/actor.server";
+import { createLead } from "~/models/lead.server";
 import { createLeadSchema } from "~/models/lead.schema";
 import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
-import { requireApiActor } from "~/utils/auth.server";
+import { requireApiActor } from "~/features/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { destroySession } from "~/utils/session.server";
+import { deleteSession } from "~/models/session.server";
+import { clearSessionCookieHeader, sessionIdFromRequest } from "~/utils/session-cookie.server";
 
 /** Ends this session only (not the user's others), then goes home. GET and POST both work. */
 async function logout({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  return redirect("/", { headers: { "Set-Cookie": await destroySession(request) } });
+  const id = await sessionIdFromRequest(request);
+  if (id) await deleteSession(id);
+  return redirect("/", { headers: { "Set-Cookie": await clearSessionCookieHeader() } });
 }
 
 export const loader = logout;

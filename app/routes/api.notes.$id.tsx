@@ -1,14 +1,8 @@
 import { completeFollowUp, requireNote } from "~/models/note.server";
 import { completeFollowUpSchema } from "~/models/note.schema";
-import {
-  apiRoute,
-  jsonResponse,
-  methodNotAllowed,
-  parseInput,
-  readJson,
-  requireId,
-} from "~/utils/api.server";
-import { requireApiActor } from "~/utils/auth.server";
+import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
+import { recordId } from "~/utils/ids";
+import { requireApiActor } from "~/features/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -17,7 +11,7 @@ export const action = apiRoute(async ({ request, context, params }) => {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const actor = await requireApiActor(request, context);
   const body = await readJson(request);
-  const id = requireId(params.id);
+  const id = recordId(params.id);
   await requireNote(actor, id);
   parseInput(completeFollowUpSchema, body);
   return jsonResponse(await completeFollowUp(actor, id));

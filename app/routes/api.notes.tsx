@@ -1,14 +1,8 @@
 import { createNote, requireNoteLead } from "~/models/note.server";
 import { createNoteSchema } from "~/models/note.schema";
-import {
-  apiRoute,
-  jsonResponse,
-  methodNotAllowed,
-  parseInput,
-  readJson,
-  requireId,
-} from "~/utils/api.server";
-import { requireApiActor } from "~/utils/auth.server";
+import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
+import { recordId } from "~/utils/ids";
+import { requireApiActor } from "~/features/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -19,7 +13,7 @@ export const action = apiRoute(async ({ request, context }) => {
   const body = await readJson(request);
   const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   // An unknown, malformed or foreign lead is 404, checked before the note's own fields.
-  const leadId = requireId(typeof fields.leadId === "string" ? fields.leadId : undefined);
+  const leadId = recordId(typeof fields.leadId === "string" ? fields.leadId : undefined);
   await requireNoteLead(actor, leadId);
   return jsonResponse(await createNote(actor, leadId, parseInput(createNoteSchema, body)), { status: 201 });
 });

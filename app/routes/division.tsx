@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { selectDivision } from "~/models/user.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/current-user.server";
 import { readForm } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,29 +1,43 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DivisionLogo } from "~/components/division-logo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { currentDivision } from "~/models/user.server";
-import { requireUser } from "~/utils/auth.server";
+import { FieldNoteForm } from "~/components/mobile/field-note-form";
+import { mobileAction, mobileLoader } from "~/features/mobile/field-notes.server";
 import { brandingFor } from "~/utils/divisions";
 
 export const meta: MetaFunction = () => [{ title: "Field Notes | CRM" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { division: currentDivision(user) };
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => mobileLoader(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => mobileAction(request, context);
 
-/** Field notes for phones: no shell, just the recorder. */
+/** Field notes for phones (SPEC.md "Mobile notes"): no shell, one column, large targets. */
 export default function MobileNotes() {
-  const { division } = useLoaderData<typeof loader>();
-  const brand = brandingFor(division);
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const brand = brandingFor(data.division);
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className={`${brand.headerClass} flex items-center justify-between px-4 py-3`}>
-        <h1 className="text-lg font-bold">Field Notes</h1>
+      <header className={`${brand.headerClass} flex items-center justify-between gap-3 px-4 py-3`}>
+        <div className="flex items-center gap-3">
+          <DivisionLogo division={brand.division} className="h-8 w-8" />
+          <h1 className="text-lg font-bold">Field Notes</h1>
+        </div>
         <Link to="/" className="text-sm font-medium underline">
           {brand.title}
         </Link>
       </header>
+      <main className="mx-auto max-w-lg p-4">
+        <FieldNoteForm
+          key={data.view.q}
+          division={data.division}
+          search={data.view.q}
+          chosen={data.chosen}
+          leads={data.leads}
+          anyLeads={data.anyLeads}
+          result={result}
+        />
+      </main>
     </div>
   );
 }

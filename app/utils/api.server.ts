@@ -1,8 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import type * as z from "zod";
+import { logClientGone } from "./client-gone.server";
+import { cursorStream } from "./cursor-stream";
 import { isDivision, type Division } from "./divisions";
+import { isRefusal, REFUSAL_STATUS, type Refusal } from "./errors";
 
-/** An answer with CONTRACT.md's error body: {message, errors?}. Thrown anywhere below an apiRoute. */
+/**
+ * The JSON API's plumbing (CONTRACT.md "JSON API conventions"): answers with its error body, body reading
+ * with its limits, input parsing, lists. Route modules under routes/api.* use it; models never do (they throw
+ * the neutral refusals of utils/errors.ts, which apiRoute translates).
+ */
+
+/** An answer with CONTRACT.md's error body that is about the request itself (401, 413, 415, 429 ...). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,35 +24,60 @@ export class ApiError extends Error {
 }
 
 export const unauthorized = () => new ApiError(401, "Unauthorized");
-export const forbidden = () => new ApiError(403, "Forbidden");
-export const notFound = () => new ApiError(404, "Not found");
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(JSON_HEADERS)) headers.set(name, value);
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-export function errorResponse(error: ApiError) {
-  const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
-  return jsonResponse(body, { status: error.status, headers: error.headers });
+function errorBody(message: string, errors?: Record<string, string[]>) {
+  return errors ? { message, errors } : { message };
+}
+
+/** The JSON answer for an ApiError or a model's Refusal. */
+function errorResponse(error: ApiError | Refusal) {
+  if (isRefusal(error)) {
+    return jsonResponse(errorBody(error.message, error.fieldErrors), { status: REFUSAL_STATUS[error.kind] });
+  }
+  return jsonResponse(errorBody(error.message, error.errors), {
+    status: error.status,
+    headers: error.headers,
+  });
 }
 
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
 
+/** PostgreSQL's "data exception" class: a value the column cannot hold. The schemas should stop these first. */
+function isDataException(error: unknown) {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && code.startsWith("22");
+}
+
 /**
- * Wraps a resource route's loader or action: ApiErrors become their JSON answer, thrown Responses pass,
- * and anything else is logged and answered with a generic 500 that reveals nothing.
+ * Wraps a resource route's loader or action: ApiErrors and refusals become their JSON answer, thrown
+ * Responses pass, and anything else is logged and answered with a generic 500 that reveals nothing.
  */
 export function apiRoute(handler: Handler): Handler {
   return async (args) => {
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
+      if (error instanceof ApiError || isRefusal(error)) return errorResponse(error);
       if (error instanceof Response) return error;
-      console.error("Unhandled API error", args.request.method, new URL(args.request.url).pathname, error);
+      const { method, url, signal } = args.request;
+      const path = new URL(url).pathname;
+      if (signal.aborted) {
+        logClientGone(method, path);
+        return jsonResponse({ message: "Client closed request" }, { status: 499 });
+      }
+      if (isDataException(error)) {
+        console.warn(`Input the database refused (${(error as Error).message}): ${method} ${path}`);
+        return errorResponse(new ApiError(400, "Invalid input"));
+      }
+      console.error("Unhandled API error", method, path, error);
       return jsonResponse({ message: "Internal server error" }, { status: 500 });
     }
   };
@@ -54,7 +88,7 @@ export function methodNotAllowed(allow: string) {
   return jsonResponse({ message: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
 }
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Reads a JSON body: 415 for another type, 413 over the limit, 400 when it does not parse. */
 export async function readJson(request: Request): Promise<unknown> {
@@ -104,7 +138,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ApiError(400, "Invalid input", fieldErrors(result.error));
 }
 
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+/** A query string as parseInput's input. */
+export function queryOf(request: Request) {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "body";
@@ -118,14 +157,20 @@ export function requireDivisionParam(value: string | undefined): Division {
   return value;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
+/** A page of a list: a bare array, with the number of all matches in X-Total-Count. */
+export function listResponse(rows: unknown[], total: number) {
+  return jsonResponse(rows, { headers: { "X-Total-Count": String(total) } });
 }
 
-/** Ids are UUIDs; a malformed one is simply not found. */
-export function requireId(value: string | undefined): string {
-  if (!isUuid(value)) throw notFound();
-  return value.toLowerCase();
+/**
+ * A whole list (CONTRACT.md: no `limit`), written as it is read: batches from a database cursor become one
+ * JSON array, so memory stays flat and the first bytes leave at once.
+ */
+export function streamedListResponse(total: number, batches: AsyncIterable<unknown[]>) {
+  const body = cursorStream(batches, {
+    head: "[",
+    tail: "]",
+    write: (rows, first) => (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(","),
+  });
+  return new Response(body, { headers: { ...JSON_HEADERS, "X-Total-Count": String(total) } });
 }

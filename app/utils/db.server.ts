@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { env } from "./env.server";
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type Tx = postgres.TransactionSql<Record<string, never>>;
@@ -20,7 +22,7 @@ const sqlOptions = {
 } as const;
 
 export function dataDir() {
-  return path.resolve(process.env.DATA_DIR || ".data");
+  return path.resolve(env().dataDir);
 }
 
 /** Opens the database named by DATABASE_URL, or the embedded one under DATA_DIR, and migrates it. */
@@ -44,9 +46,15 @@ export async function closeDatabase() {
 }
 
 async function open(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
+  const { databaseUrl: url, databasePoolSize } = env();
   if (url) {
-    const sql = postgres(url, { ...sqlOptions, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+    const sql = postgres(url, {
+      ...sqlOptions,
+      max: databasePoolSize,
+      // Every statement is planned for its own values: a cached generic plan cannot use the trigram index
+      // for a search pattern (measured 3.4x slower at a million leads).
+      connection: { plan_cache_mode: "force_custom_plan" },
+    });
     return { sql, close: () => sql.end({ timeout: 5 }), embedded: false };
   }
   return openEmbedded();
@@ -62,6 +70,8 @@ async function openEmbedded(): Promise<Database> {
     import("@electric-sql/pglite-socket"),
   ]);
   const pglite = await PGlite.create({ dataDir: path.join(dir, "pgdata"), extensions: { pg_trgm } });
+  // Its one session ignores the client's startup parameters: set what DATABASE_URL's connections ask for.
+  await pglite.exec("set plan_cache_mode = force_custom_plan");
   const server = new PGLiteSocketServer({ db: pglite, host: "127.0.0.1", port: 0, maxConnections: 2 });
   await server.start();
   const [host, port] = server.getServerConn().split(":");
@@ -116,14 +126,16 @@ function isAlive(pid: number) {
   }
 }
 
-const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR || "sql");
+const MIGRATIONS_DIR = path.resolve("sql");
 const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * Applies each sql/NNNNN_*.sql once, in order, each in its own transaction. Every transaction first takes
  * the same advisory lock and re-reads what is applied, so instances starting together apply each file once.
+ * Each applied file's checksum is kept: a file changed after it was applied stops the start, since the
+ * change would never reach this database (schema changes go in a new file).
  */
-export async function migrate(sql: Sql) {
+async function migrate(sql: Sql) {
   const files = fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((name) => /^\d{5}_.+\.sql$/.test(name))
@@ -135,14 +147,28 @@ export async function migrate(sql: Sql) {
         name text primary key,
         applied_at timestamptz not null default now()
       )`;
+    await tx`alter table schema_migrations add column if not exists checksum text`;
   });
   for (const name of files) {
+    const text = fs.readFileSync(path.join(MIGRATIONS_DIR, name), "utf8");
+    const checksum = crypto.createHash("sha256").update(text).digest("hex");
     await sql.begin(async (tx) => {
       await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
-      const [done] = await tx`select 1 from schema_migrations where name = ${name}`;
-      if (done) return;
-      await tx.unsafe(fs.readFileSync(path.join(MIGRATIONS_DIR, name), "utf8"));
-      await tx`insert into schema_migrations (name) values (${name})`;
+      const [done] = await tx<{ checksum: string | null }[]>`
+        select checksum from schema_migrations where name = ${name}`;
+      if (done) {
+        // Applied before checksums were kept: remember this one.
+        if (done.checksum === null) {
+          await tx`update schema_migrations set checksum = ${checksum} where name = ${name}`;
+        } else if (done.checksum !== checksum) {
+          throw new Error(
+            `sql/${name} was changed after it was applied to this database. Undo the change and put it in a new numbered file.`,
+          );
+        }
+        return;
+      }
+      await tx.unsafe(text);
+      await tx`insert into schema_migrations (name, checksum) values (${name}, ${checksum})`;
     });
   }
 }

@@ -19,3 +19,13 @@ describe("safeRedirect", () => {
     expect(safeRedirect(null, "/leads")).toBe("/leads");
   });
 });
+
+describe("safeRedirect with characters a Location header cannot hold", () => {
+  it("percent-encodes DEL and characters beyond Latin-1 instead of failing", () => {
+    expect(safeRedirect("/leads?q=\u007f")).toBe("/leads?q=%7F");
+    expect(safeRedirect("/leads?q=caf\u00e9 \u4e2d")).toBe("/leads?q=caf%C3%A9 %E4%B8%AD");
+  });
+  it("falls back for text that cannot be encoded", () => {
+    expect(safeRedirect("/leads?q=\ud800")).toBe("/");
+  });
+});

@@ -5,3 +5,6 @@ export const SIGN_IN_MESSAGES = {
   tooMany: "Too many sign-in attempts. Try again later.",
   offline: "Failed to connect to server",
 };
+
+/** A failed sign-in without JavaScript, carried back to the page that was asked for. */
+export type LoginFailure = { message: string; username: string };

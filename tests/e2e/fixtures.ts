@@ -1,11 +1,14 @@
-// Shared pieces of the browser tests: users made through the API, sign-in through the real form,
-// an axe check of every visited page, and console errors failing the test.
+// Shared pieces of every browser test: users made through the API, sign-in through the real form, waiting
+// for hydration, the JavaScript-off switch, finding dialogs, sections and toasts, an axe check of every
+// visited page, console errors failing the test, and the per-test `crm` fixture (a user, their API client,
+// a unique token, a lead factory).
 import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
   expect,
   request as playwrightRequest,
   type BrowserContext,
+  type Locator,
   type Page,
 } from "@playwright/test";
 import crypto from "node:crypto";
@@ -87,7 +90,34 @@ export async function expectAccessible(page: Page) {
   }
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+type Api = Awaited<ReturnType<typeof signedInApi>>;
+
+/** What most tests start from: their own user, signed in through the API, and a way to make leads. */
+export type Crm = {
+  user: TestUser;
+  api: Api;
+  /** Unique to this test: in every company and last name it makes, so a search finds only its leads. */
+  token: string;
+  /** A TSS lead through the API, named `first last-token` at `company` (default `Slate <token> Ltd`). */
+  lead: (first: string, last: string, extra?: Partial<LeadInput>) => ReturnType<typeof createLead>;
+};
+
+export const test = base.extend<{ consoleErrors: string[]; crm: Crm }>({
+  crm: async ({ baseURL }, provide) => {
+    const token = `t${crypto.randomBytes(4).toString("hex")}`;
+    const user = await createUser(baseURL!, { firstName: "Erin", lastName: "Tester", companies: ["TSS"] });
+    const api = await signedInApi(baseURL!, user);
+    const lead = (first: string, last: string, extra: Partial<LeadInput> = {}) =>
+      createLead(api, {
+        firstName: first,
+        lastName: `${last}-${token}`,
+        email: `${first}.${last}.${token}@example.com`.toLowerCase(),
+        company: `Slate ${token} Ltd`,
+        ...extra,
+      });
+    await provide({ user, api, token, lead });
+    await api.dispose();
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -113,8 +143,6 @@ export async function signedInApi(baseURL: string, user: { email: string; passwo
   expect(signIn.status(), await signIn.text()).toBe(200);
   return api;
 }
-
-type Api = Awaited<ReturnType<typeof signedInApi>>;
 
 export type LeadInput = {
   firstName: string;
@@ -150,4 +178,73 @@ export async function createNote(
   const response = await api.post("/api/notes", { data: input });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string };
+}
+
+/** True in the "no-js" project, where every page runs with JavaScript disabled. */
+export function noJs() {
+  return test.info().project.name === "no-js";
+}
+
+/**
+ * With JavaScript, waits until React has taken over the server-rendered page (and its open dialogs have
+ * become modal): until then a click reaches the browser's plain form post, not the page's own handlers.
+ * Returns at once without JavaScript, where the plain form post is the behaviour under test.
+ */
+export async function hydrated(page: Page) {
+  if (noJs()) return;
+  await page.waitForFunction(() => {
+    const region = document.querySelector('section[aria-label="Notifications (F8)"]');
+    const dialogsReady = [...document.querySelectorAll("dialog[open]")].every((d) => d.matches(":modal"));
+    return !!region && Object.keys(region).some((key) => key.startsWith("__reactFiber")) && dialogsReady;
+  });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/** A full page load, then (with JavaScript) the wait for the page to hydrate. */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** Opens `path`, signs in on its login screen, and waits for the page's level-1 heading. */
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string },
+  path: string,
+  heading: string,
+) {
+  await visit(page, path);
+  await signInWithForm(page, user);
+  // (An open dialog makes the rest of the page inert, hidden from the accessibility tree.)
+  await expect(page.getByRole("heading", { level: 1, name: heading, includeHidden: true })).toBeVisible();
+  await hydrated(page);
+}
+
+export function dialog(page: Page, name: string) {
+  return page.getByRole("dialog", { name });
+}
+
+/** The notifications region; toasts are its alert (error) or status children. */
+export function notifications(page: Page) {
+  return page.getByRole("region", { name: "Notifications (F8)" });
+}
+
+export function toast(page: Page, text: string) {
+  return notifications(page).getByText(text);
+}
+
+/** A titled section (role region) inside a page or a dialog. */
+export function section(scope: Locator | Page, name: string) {
+  return scope.getByRole("region", { name, exact: true });
+}
+
+/** The page's query parameters, without the empty ones a GET form sends for its blank fields. */
+export function params(page: Page) {
+  return Object.fromEntries([...new URL(page.url()).searchParams].filter(([, value]) => value !== ""));
+}
+
+export function pathname(page: Page) {
+  return new URL(page.url()).pathname;
 }

@@ -1,7 +1,7 @@
 // Leads and notes through the JSON API, for the integration tests of the leads and notes endpoints.
 import crypto from "node:crypto";
 import { expect } from "vitest";
-import type { ApiClient, ApiResult } from "./api-client";
+import { signInAdmin, signedInUser, type ApiClient, type ApiResult, type NewUser } from "./api-client";
 
 export type PersonRef = { id: string; firstName: string; lastName: string };
 
@@ -158,4 +158,26 @@ export function expectInvalidInput(result: ApiResult, fields: string[]) {
 /** The person reference of a user (as createUser answers it), as leads and notes carry it. */
 export function personOf(user: { id: string } & Record<string, unknown>): PersonRef {
   return { id: user.id, firstName: String(user.firstName), lastName: String(user.lastName) };
+}
+
+export const STALE_MESSAGE = "This lead was changed by someone else. Reload and try again.";
+export const STATUSES = ["NEW", "CONTACTED", "QUALIFIED", "PROPOSAL", "CLOSED_WON", "CLOSED_LOST"];
+
+let admin: Promise<ApiClient> | undefined;
+
+/** The first admin, signed in once per test file. */
+export function adminClient() {
+  admin ??= signInAdmin();
+  return admin;
+}
+
+/** A new signed-in user with access to `companies`. */
+export async function userWith(companies: NewUser["companies"], overrides: Partial<NewUser> = {}) {
+  return signedInUser(await adminClient(), { companies, ...overrides });
+}
+
+/** The lead as a reader sees it now, through the detail endpoint, in the shape of the Lead object. */
+export async function readLead(client: ApiClient, id: string): Promise<ApiLead> {
+  const { leadNotes, progress: _progress, notes: _notes, ...lead } = await leadDetail(client, id);
+  return { ...lead, notes: leadNotes };
 }

@@ -3,15 +3,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 
 export const ADMIN = { email: "admin@test.example", password: "admin-password-1" };
 
-export type TestServer = { baseUrl: string; databaseUrl: string | null; stop: () => Promise<void> };
+export type TestServer = {
+  baseUrl: string;
+  databaseUrl: string | null;
+  /** Everything the app wrote to stdout and stderr, as a file the tests can read. */
+  logFile: string;
+  stop: () => Promise<void>;
+};
 
 export async function startTestServer(port: number): Promise<TestServer> {
+  // Another run's app on the port would answer the health check and the tests would use its database.
+  await requireFreePort(port);
   const database = await createDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-test-"));
   const { NODE_ENV: _nodeEnv, DATABASE_URL: _databaseUrl, ...inherited } = process.env;
@@ -33,9 +42,15 @@ export async function startTestServer(port: number): Promise<TestServer> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
+  const logFile = path.join(os.tmpdir(), `crm-test-${port}-${Date.now()}.log`);
+  const log = fs.createWriteStream(logFile);
+  child.stdout!.on("data", (chunk) => {
+    output += chunk;
+    log.write(chunk);
+  });
   child.stderr!.on("data", (chunk) => {
     output += chunk;
+    log.write(chunk);
     if (process.env.TEST_SERVER_LOGS) process.stderr.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -44,12 +59,25 @@ export async function startTestServer(port: number): Promise<TestServer> {
   return {
     baseUrl,
     databaseUrl: database?.url ?? null,
+    logFile,
     stop: async () => {
       await stopProcess(child);
+      log.end();
+      fs.rmSync(logFile, { force: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },
   };
+}
+
+function requireFreePort(port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", () =>
+      reject(new Error(`Port ${port} is in use: set INTEGRATION_PORT or E2E_PORT to a free one`)),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
 
 /** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL, dropped again at the end. */

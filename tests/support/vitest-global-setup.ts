@@ -5,6 +5,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string | null;
+    serverLog: string;
   }
 }
 
@@ -13,5 +14,6 @@ export default async function setup(project: TestProject) {
   const server = await startTestServer(Number(process.env.INTEGRATION_PORT || 4174));
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", server.databaseUrl);
+  project.provide("serverLog", server.logFile);
   return server.stop;
 }

@@ -1,71 +1,103 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { Lead } from "~/models/lead.server";
-import { leadFormSchema } from "~/models/lead.schema";
+import { Form, Link } from "@remix-run/react";
+import { leadFormSchema, type Lead } from "~/models/lead.schema";
+import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor, type Division } from "~/utils/divisions";
 import { formatGBP } from "~/utils/format";
-import { leadsHref, type LeadsView } from "~/utils/leads-url";
-import { buttonClass } from "../forms";
+import type { ToastInput } from "~/utils/toast";
+import { useIsPending } from "~/utils/use-is-pending";
+import { buttonClass, FormErrors, StatusButton } from "../forms";
 import { Modal } from "../modal";
-import { LeadFields, type AssignableUser } from "./lead-fields";
+import { useResultToast } from "../toaster";
+import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "./status-badge";
 
-export type CreateResult = { result: SubmissionResult<string[]>; duplicates: SerializeFrom<Lead>[] };
+export type CreateResult = {
+  result: SubmissionResult<string[]>;
+  duplicates: SerializeFrom<Lead>[];
+  toast?: ToastInput;
+};
 
 /**
  * Add New Lead: the form, validated by the same schema in the browser and on the server; when the server
- * finds possible duplicates, the same dialog lists them as a second step.
+ * finds possible duplicates, the same dialog lists them as a second step. It posts to `action` (the page
+ * that opened it, with the dialog's parameter, so invalid input comes back with the dialog open) and
+ * closes to `closeHref` (docs/decisions/002-screens.md).
  */
 export function AddLeadDialog({
   division,
-  view,
+  action,
+  closeHref,
   users,
   result,
+  contact,
 }: {
   division: Division;
-  view: LeadsView;
+  action: string;
+  closeHref: string;
   users: AssignableUser[];
   result?: CreateResult;
+  /** Create Contact & Add Lead: the saved contact, whose person and company fill the form. */
+  contact?: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    phone: string | null;
+    company: string;
+    position: string | null;
+  } | null;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const pending = useIsPending({ intent: "create", formAction: action });
+  useResultToast(result);
   const [form, fields] = useForm({
     id: "add-lead",
     lastResult: result?.duplicates.length ? undefined : result?.result,
-    defaultValue: { status: "NEW" },
+    defaultValue: {
+      status: "NEW",
+      ...(contact && {
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        email: contact.email ?? "",
+        phone: contact.phone ?? "",
+        company: contact.company,
+        position: contact.position ?? "",
+      }),
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadFormSchema }),
   });
-  const closeHref = leadsHref(view);
 
   if (result?.duplicates.length) {
     return (
-      <DuplicateStep view={view} duplicates={result.duplicates} values={result.result.initialValue ?? {}} />
+      <DuplicateStep
+        action={action}
+        closeHref={closeHref}
+        duplicates={result.duplicates}
+        values={result.result.initialValue ?? {}}
+      />
     );
   }
   return (
     <Modal title="Add New Lead" closeHref={closeHref} size="lg">
       <p className="mb-4 text-sm text-slate-600">New lead for {brandingFor(division).fullName}</p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" action={action} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
         {/* The division the dialog was opened for, even if the user switches in another tab meanwhile. */}
         <input type="hidden" name="companyDivision" value={division} />
+        {contact ? <input type="hidden" name="mainContactId" value={contact.id} /> : null}
         <LeadFields fields={fields} users={users} />
-        {form.errors?.length ? (
-          <p role="alert" className="mt-4 text-sm text-red-700">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Link to={closeHref} className={buttonClass.secondary}>
             Cancel
           </Link>
-          <button type="submit" className={buttonClass.primary} disabled={busy}>
-            {busy ? "Creating..." : "Create Lead"}
-          </button>
+          <StatusButton pending={pending} pendingText="Creating...">
+            Create Lead
+          </StatusButton>
         </div>
       </Form>
     </Modal>
@@ -73,20 +105,23 @@ export function AddLeadDialog({
 }
 
 function DuplicateStep({
-  view,
+  action,
+  closeHref,
   duplicates,
   values,
 }: {
-  view: LeadsView;
+  action: string;
+  closeHref: string;
   duplicates: SerializeFrom<Lead>[];
   values: Record<string, unknown>;
 }) {
-  const closeHref = leadsHref(view);
+  const pending = useIsPending({ intent: "create", formAction: action });
   return (
     <Modal title="Possible Duplicate Leads" closeHref={closeHref} size="lg">
       <p className="text-sm text-slate-700">
-        {duplicates.length === 1 ? "A lead" : `${duplicates.length} leads`} with the same e-mail or name
-        already exist in this division.
+        {duplicates.length === 1
+          ? "A lead with the same e-mail or name already exists in this division."
+          : `${duplicates.length} leads with the same e-mail or name already exist in this division.`}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200">
         {duplicates.map((lead) => (
@@ -107,7 +142,7 @@ function DuplicateStep({
             <div className="flex items-center gap-2">
               <StatusBadge status={lead.status} />
               {lead.isArchived ? (
-                <Form method="post">
+                <Form method="post" action={action}>
                   <input type="hidden" name="leadId" value={lead.id} />
                   <button
                     type="submit"
@@ -119,10 +154,7 @@ function DuplicateStep({
                   </button>
                 </Form>
               ) : (
-                <Link
-                  to={leadsHref({ q: lead.company }, { open: lead.id })}
-                  className={buttonClass.secondary}
-                >
+                <Link to={`/leads?leadId=${lead.id}`} className={buttonClass.secondary}>
                   View
                 </Link>
               )}
@@ -130,7 +162,7 @@ function DuplicateStep({
           </li>
         ))}
       </ul>
-      <Form method="post" className="mt-6 flex flex-wrap justify-end gap-2">
+      <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-2">
         {Object.entries(values).map(([name, value]) =>
           typeof value === "string" && name !== "intent" ? (
             <input key={name} type="hidden" name={name} value={value} />
@@ -141,9 +173,9 @@ function DuplicateStep({
         <Link to={closeHref} className={buttonClass.secondary}>
           Cancel
         </Link>
-        <button type="submit" className={buttonClass.primary}>
+        <StatusButton pending={pending} pendingText="Creating...">
           Create New Lead Anyway
-        </button>
+        </StatusButton>
       </Form>
     </Modal>
   );

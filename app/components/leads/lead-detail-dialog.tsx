@@ -1,66 +1,76 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import type { LeadDetail } from "~/models/lead.server";
-import { leadUpdateFormSchema, STATUS_LABELS } from "~/models/lead.schema";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { leadUpdateFormSchema, STATUS_LABELS, type LeadDetail } from "~/models/lead.schema";
+import { noteFormSchema, quickFollowUpSchema } from "~/models/note.schema";
+import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor } from "~/utils/divisions";
 import { formatDate, formatDateTime, formatGBP, fullName, relativeNoteTime } from "~/utils/format";
-import { leadsHref, type LeadsView } from "~/utils/leads-url";
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
-import { buttonClass, ErrorList } from "../forms";
+import { useIsPending } from "~/utils/use-is-pending";
 import { Avatar } from "../avatar";
+import { buttonClass, Field, FormErrors, StatusButton, TextareaField } from "../forms";
 import { Icon } from "../icons";
 import { Modal } from "../modal";
-import { useToast } from "../toaster";
-import { LeadFields, type AssignableUser } from "./lead-fields";
+import { useResultToast } from "../toaster";
+import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "./status-badge";
 
 type Detail = SerializeFrom<LeadDetail>;
+/** What the detail's action answers when a form comes back (invalid input, a refusal). */
 export type DetailResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
-/** The lead detail dialog: SPEC.md's seven sections. Every form in it works without JavaScript. */
+/**
+ * The lead detail dialog: SPEC.md's seven sections. Every form in it posts to `action` (the detail route,
+ * features/leads/lead-detail.server.ts) and works without JavaScript; the dialog closes to `closeHref`.
+ */
 export function LeadDetailDialog({
   lead,
-  view,
+  action,
+  closeHref,
   edit,
   assignableUsers,
   result,
 }: {
   lead: Detail;
-  view: LeadsView;
+  action: string;
+  closeHref: string;
   edit: boolean;
   assignableUsers: AssignableUser[];
   result?: DetailResult;
 }) {
-  const showToast = useToast();
-  useEffect(() => {
-    if (result?.toast) showToast(result.toast);
-  }, [result, showToast]);
+  useResultToast(result);
   const name = `${lead.firstName} ${lead.lastName}`;
+  // The note forms start empty again once a note has been added.
+  const notesKey = lead.notes.length;
   return (
-    <Modal title={name} closeHref={leadsHref(view)} size="xl">
+    <Modal title={name} closeHref={closeHref} size="xl">
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <ContactInfo lead={lead} />
           <ProgressTimeline lead={lead} />
-          <NotesSection lead={lead} result={result?.intent === "add-note" ? result.result : undefined} />
+          <NotesSection key={notesKey} lead={lead} action={action} result={result} />
         </div>
         <div className="space-y-6">
           <QuickActions lead={lead} />
           <UpdateLeadForm
             lead={lead}
+            action={action}
             users={assignableUsers}
             autoFocus={edit}
             result={result?.intent === "update" ? result.result : undefined}
           />
           <LeadInformation lead={lead} />
-          <ScheduleFollowUp
-            lead={lead}
-            result={result?.intent === "quick-follow-up" ? result.result : undefined}
-          />
+          <ScheduleFollowUp key={notesKey} lead={lead} action={action} result={result} />
         </div>
       </div>
     </Modal>
@@ -136,53 +146,39 @@ function ProgressTimeline({ lead }: { lead: Detail }) {
   );
 }
 
-function NotesSection({ lead, result }: { lead: Detail; result?: SubmissionResult<string[]> }) {
+function NotesSection({ lead, action, result }: { lead: Detail; action: string; result?: DetailResult }) {
   const hydrated = useHydrated();
-  const [text, setText] = useState("");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-note";
-  const errors = result?.error ?? {};
+  const pending = useIsPending({ intent: "add-note", formAction: action });
+  const [form, fields] = useForm({
+    id: `add-note-${lead.id}`,
+    lastResult: result?.intent === "add-note" ? result.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteFormSchema }),
+  });
   return (
     <Section title="Notes & Comments">
-      <Form method="post" preventScrollReset className="space-y-2" onSubmit={() => setText("")}>
+      <Form method="post" action={action} preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="add-note" />
-        <input type="hidden" name="leadId" value={lead.id} />
-        <label htmlFor="note-content" className="sr-only">
-          Add a note
-        </label>
-        <textarea
-          id="note-content"
-          name="content"
+        <TextareaField
+          label="Add a note"
+          labelClassName="sr-only"
+          {...getTextareaProps(fields.content)}
           rows={3}
           placeholder="Add a note..."
-          value={hydrated ? text : undefined}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={errors.content ? "note-content-error" : undefined}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:ring-2 focus:ring-slate-400 focus:outline-none"
+          errors={fields.content.errors}
         />
-        <ErrorList id="note-content-error" errors={errors.content} />
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor="note-follow-up" className="block text-xs font-medium text-slate-700">
-              Follow-up date (optional)
-            </label>
-            <input
-              id="note-follow-up"
-              type="date"
-              name="followUpDate"
-              aria-invalid={errors.followUpDate ? true : undefined}
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-            />
-            <ErrorList errors={errors.followUpDate} />
-          </div>
-          <button
-            type="submit"
-            className={buttonClass.primary}
-            disabled={busy || (hydrated && text.trim() === "")}
-          >
+          <Field
+            label="Follow-up date (optional)"
+            labelClassName="block text-xs font-medium text-slate-700"
+            {...getInputProps(fields.followUpDate, { type: "date" })}
+            errors={fields.followUpDate.errors}
+          />
+          {/* SPEC.md section 5: disabled while the note is blank (the server checks it too). */}
+          <StatusButton pending={pending} disabled={hydrated && !fields.content.value?.trim()}>
             Add Note
-          </button>
+          </StatusButton>
         </div>
       </Form>
       {lead.notes.length === 0 ? (
@@ -199,34 +195,17 @@ function NotesSection({ lead, result }: { lead: Detail; result?: SubmissionResul
                   ? ` · Voice note (${note.voiceDuration}s)`
                   : ""}
               </p>
-              {note.followUpDate ? (
-                <div className="mt-2 flex flex-wrap items-center gap-2">
-                  <span
-                    className={`inline-flex items-center gap-1 rounded px-2 py-0.5 text-xs font-medium ${
-                      note.isFollowUpComplete
-                        ? "bg-emerald-100 text-emerald-800"
-                        : "bg-amber-100 text-amber-900"
-                    }`}
-                  >
-                    <Icon name="clock" width={14} height={14} />
-                    Follow-up {formatDateTime(note.followUpDate)}
-                    {note.isFollowUpComplete ? " · Complete" : ""}
-                  </span>
-                  {note.isFollowUpComplete ? null : (
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="noteId" value={note.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="complete-follow-up"
-                        className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-slate-100"
-                      >
-                        Mark Complete
-                      </button>
-                    </Form>
-                  )}
-                </div>
+              {note.noteType === "VOICE" && note.hasAudio ? (
+                // The recording the field rep made on /mobile, stored on the server (seekable: range requests).
+                <audio
+                  controls
+                  preload="metadata"
+                  src={`/api/notes/${note.id}/audio`}
+                  aria-label={`Voice note by ${note.createdBy?.firstName ?? "Unknown"}`}
+                  className="mt-2 w-full"
+                />
               ) : null}
+              {note.followUpDate ? <FollowUpLine note={note} action={action} /> : null}
             </li>
           ))}
         </ul>
@@ -235,8 +214,32 @@ function NotesSection({ lead, result }: { lead: Detail; result?: SubmissionResul
   );
 }
 
+function FollowUpLine({ note, action }: { note: Detail["notes"][number]; action: string }) {
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <span
+        className={`inline-flex items-center gap-1 rounded px-2 py-0.5 text-xs font-medium ${
+          note.isFollowUpComplete ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-900"
+        }`}
+      >
+        <Icon name="clock" width={14} height={14} />
+        Follow-up {formatDateTime(note.followUpDate!)}
+        {note.isFollowUpComplete ? " · Complete" : ""}
+      </span>
+      {/* SPEC.md section 4: Mark Complete only for open follow-ups. */}
+      {note.isFollowUpComplete ? null : (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="noteId" value={note.id} />
+          <button type="submit" name="intent" value="complete-follow-up" className={buttonClass.small}>
+            Mark Complete
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 function QuickActions({ lead }: { lead: Detail }) {
-  const calendarHref = `/calendar?${new URLSearchParams({ leadId: lead.id, leadName: `${lead.firstName} ${lead.lastName}` })}`;
   const proposalHref = `mailto:${lead.email}?${new URLSearchParams({
     subject: `Proposal from ${brandingFor(lead.companyDivision).fullName}`,
   })
@@ -263,7 +266,7 @@ function QuickActions({ lead }: { lead: Detail }) {
         <a href={`mailto:${lead.email}`} className={action}>
           <Icon name="mail" width={16} height={16} /> Send Email
         </a>
-        <Link to={calendarHref} className={action}>
+        <Link to={calendarHref(lead)} className={action}>
           <Icon name="calendar" width={16} height={16} /> Schedule Meeting
         </Link>
         <a href={proposalHref} className={action}>
@@ -276,17 +279,18 @@ function QuickActions({ lead }: { lead: Detail }) {
 
 function UpdateLeadForm({
   lead,
+  action,
   users,
   autoFocus,
   result,
 }: {
   lead: Detail;
+  action: string;
   users: AssignableUser[];
   autoFocus: boolean;
   result?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
+  const pending = useIsPending({ intent: "update", formAction: action });
   const [form, fields] = useForm({
     id: `update-lead-${lead.id}`,
     lastResult: result,
@@ -313,42 +317,22 @@ function UpdateLeadForm({
       : users;
   return (
     <Section title="Update Lead">
-      <Form method="post" preventScrollReset {...getFormProps(form)}>
+      <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="leadId" value={lead.id} />
         <input type="hidden" name="version" value={lead.version} />
         <fieldset>
           <legend className="sr-only">Lead details</legend>
-          <AutoFocusFirst enabled={autoFocus} formId={form.id} />
-          <LeadFields fields={fields} users={options} />
+          <LeadFields fields={fields} users={options} autoFocus={autoFocus} />
         </fieldset>
-        {form.errors?.length ? (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="mt-4 flex justify-end">
-          <button type="submit" className={buttonClass.primary} disabled={busy}>
-            {busy ? "Updating..." : "Update Lead"}
-          </button>
+          <StatusButton pending={pending} pendingText="Updating...">
+            Update Lead
+          </StatusButton>
         </div>
       </Form>
     </Section>
   );
-}
-
-/** edit=true: put the cursor in the update form's first field once the dialog is open. */
-function AutoFocusFirst({ enabled, formId }: { enabled: boolean; formId: string }) {
-  useEffect(() => {
-    if (!enabled) return;
-    const timer = window.setTimeout(() => {
-      const input = document.getElementById(formId)?.querySelector<HTMLInputElement>("input[type=text]");
-      input?.focus();
-      input?.scrollIntoView({ block: "center" });
-    }, 50);
-    return () => window.clearTimeout(timer);
-  }, [enabled, formId]);
-  return null;
 }
 
 function LeadInformation({ lead }: { lead: Detail }) {
@@ -381,55 +365,56 @@ function LeadInformation({ lead }: { lead: Detail }) {
   );
 }
 
-function ScheduleFollowUp({ lead, result }: { lead: Detail; result?: SubmissionResult<string[]> }) {
+function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: string; result?: DetailResult }) {
   const hydrated = useHydrated();
-  const [text, setText] = useState("");
-  const [date, setDate] = useState("");
-  const errors = result?.error ?? {};
-  const calendarHref = `/calendar?${new URLSearchParams({ leadId: lead.id, leadName: `${lead.firstName} ${lead.lastName}` })}`;
+  const pending = useIsPending({ intent: "quick-follow-up", formAction: action });
+  const [form, fields] = useForm({
+    id: `quick-follow-up-${lead.id}`,
+    lastResult: result?.intent === "quick-follow-up" ? result.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quickFollowUpSchema }),
+  });
+  const small = "block text-xs font-medium text-slate-700";
   return (
     <Section title="Schedule Follow-up">
-      <Link to={calendarHref} className={`${buttonClass.secondary} w-full`}>
+      <Link to={calendarHref(lead)} className={`${buttonClass.secondary} w-full`}>
         <Icon name="calendar" width={16} height={16} />
         Schedule Follow Up
       </Link>
-      <Form method="post" preventScrollReset className="mt-4 space-y-2">
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        className="mt-4 space-y-2"
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="intent" value="quick-follow-up" />
-        <input type="hidden" name="leadId" value={lead.id} />
-        <label htmlFor="quick-follow-up-note" className="block text-xs font-medium text-slate-700">
-          Quick follow-up note
-        </label>
-        <input
-          id="quick-follow-up-note"
-          name="content"
-          type="text"
-          value={hydrated ? text : undefined}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={errors.content ? true : undefined}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+        <Field
+          label="Quick follow-up note"
+          labelClassName={small}
+          {...getInputProps(fields.content, { type: "text" })}
+          errors={fields.content.errors}
         />
-        <ErrorList errors={errors.content} />
-        <label htmlFor="quick-follow-up-date" className="block text-xs font-medium text-slate-700">
-          Follow-up date
-        </label>
-        <input
-          id="quick-follow-up-date"
-          name="followUpDate"
-          type="date"
-          value={hydrated ? date : undefined}
-          onChange={(event) => setDate(event.target.value)}
-          aria-invalid={errors.followUpDate ? true : undefined}
-          className="block rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        <Field
+          label="Follow-up date"
+          labelClassName={small}
+          {...getInputProps(fields.followUpDate, { type: "date" })}
+          errors={fields.followUpDate.errors}
         />
-        <ErrorList errors={errors.followUpDate} />
-        <button
-          type="submit"
-          className={buttonClass.primary}
-          disabled={hydrated && (text.trim() === "" || date === "")}
+        {/* SPEC.md section 5: a quick follow-up needs both a note and a date. */}
+        <StatusButton
+          pending={pending}
+          disabled={hydrated && (!fields.content.value?.trim() || !fields.followUpDate.value)}
         >
           Add Follow-up
-        </button>
+        </StatusButton>
       </Form>
     </Section>
   );
+}
+
+/** SPEC.md: 'Schedule Follow Up' goes to the calendar with the lead chosen. */
+function calendarHref(lead: Detail) {
+  return `/calendar?${new URLSearchParams({ leadId: lead.id, leadName: `${lead.firstName} ${lead.lastName}` })}`;
 }

@@ -1,8 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { LEAD_STATUSES, STATUS_LABELS } from "~/models/lead.schema";
+import type { AssignableUser } from "~/models/user.schema";
 import { Field, SelectField, TextareaField } from "../forms";
-
-export type AssignableUser = { id: string; firstName: string; lastName: string; email: string };
 
 type LeadFieldName =
   | "firstName"
@@ -20,7 +19,16 @@ type LeadFieldName =
 type LeadFieldSet = Record<LeadFieldName, FieldMetadata<any, any, string[]>>;
 
 /** The lead's fields, shared by the Add New Lead dialog and the update form (SPEC.md "Lead form"). */
-export function LeadFields({ fields, users }: { fields: LeadFieldSet; users: AssignableUser[] }) {
+export function LeadFields({
+  fields,
+  users,
+  autoFocus = false,
+}: {
+  fields: LeadFieldSet;
+  users: AssignableUser[];
+  /** Put the cursor in the first field (the detail opened for editing, ?edit=true); works without JavaScript. */
+  autoFocus?: boolean;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field
@@ -28,6 +36,7 @@ export function LeadFields({ fields, users }: { fields: LeadFieldSet; users: Ass
         {...getInputProps(fields.firstName, { type: "text" })}
         errors={fields.firstName.errors}
         autoComplete="off"
+        autoFocus={autoFocus}
       />
       <Field
         label="Last Name"

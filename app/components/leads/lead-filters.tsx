@@ -1,17 +1,34 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead.schema";
-import { leadsHref, sortParams, type LeadsView } from "~/utils/leads-url";
+import { leadsView, type LeadsView } from "~/features/leads/leads-view";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 
 /**
  * Search, status and owner filters. A GET form, so the filters are in the URL and work without JavaScript;
- * with it, the list follows as the user types or picks.
+ * with it, the list follows as the user types or picks. Any navigation (Enter, the Search button, a click
+ * on a row) cancels a pending type-ahead search, so a search runs once and a click is never overridden.
  */
 export function LeadFilters({ view }: { view: LeadsView }) {
   const submit = useSubmit();
+  const navigation = useNavigation();
   const timer = useRef<number>();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (navigation.state !== "idle") window.clearTimeout(timer.current);
+  }, [navigation.state]);
+  // The fields follow the URL when it changes from elsewhere (Clear Filters, Back), but never under the
+  // user's fingers: text typed while a search loads, or before the page hydrated, stays.
+  const shown = useRef({ q: view.q, status: view.status });
+  useEffect(() => {
+    if (view.q !== shown.current.q && searchRef.current && document.activeElement !== searchRef.current) {
+      searchRef.current.value = view.q;
+    }
+    if (view.status !== shown.current.status && statusRef.current) statusRef.current.value = view.status;
+    shown.current = { q: view.q, status: view.status };
+  }, [view.q, view.status]);
   const autoSubmit = (form: HTMLFormElement | null, delay: number) => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(
@@ -24,10 +41,15 @@ export function LeadFilters({ view }: { view: LeadsView }) {
 
   return (
     <div className="mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Filter leads">
-        {view.tab === "archive" ? <input type="hidden" name="tab" value="archive" /> : null}
-        {view.mine ? <input type="hidden" name="mine" value="1" /> : null}
-        {Object.entries(sortParams(view)).map(([name, value]) => (
+      <Form
+        method="get"
+        action="/leads"
+        role="search"
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Filter leads"
+        onSubmit={() => window.clearTimeout(timer.current)}
+      >
+        {leadsView.hiddenFields(view, ["tab", "mine", "sort", "dir"]).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <div className="min-w-[12rem] flex-1">
@@ -38,10 +60,16 @@ export function LeadFilters({ view }: { view: LeadsView }) {
             id="lead-search"
             type="search"
             name="q"
+            ref={searchRef}
             defaultValue={view.q}
-            key={view.q}
             placeholder="Search leads..."
-            onChange={(event) => autoSubmit(event.currentTarget.form, 350)}
+            onChange={(event) => {
+              // Type-ahead from the third character (or when cleared): one or two letters match most of a
+              // large list and cannot use the search index; Enter still searches for anything.
+              const length = event.currentTarget.value.trim().length;
+              if (length === 0 || length >= 3) autoSubmit(event.currentTarget.form, 350);
+              else window.clearTimeout(timer.current);
+            }}
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:ring-2 focus:ring-slate-400 focus:outline-none"
           />
         </div>
@@ -52,8 +80,8 @@ export function LeadFilters({ view }: { view: LeadsView }) {
           <select
             id="lead-status"
             name="status"
+            ref={statusRef}
             defaultValue={view.status}
-            key={view.status}
             onChange={(event) => autoSubmit(event.currentTarget.form, 0)}
             className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
           >
@@ -73,14 +101,14 @@ export function LeadFilters({ view }: { view: LeadsView }) {
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Whose leads" className="flex rounded-md border border-slate-200 p-0.5">
           <Link
-            to={leadsHref({ ...view, mine: false, page: 1 })}
+            to={leadsView.href({ ...view, mine: false, page: 1 })}
             aria-current={!view.mine ? "true" : undefined}
             className={toggleClass(!view.mine)}
           >
             All Team Leads
           </Link>
           <Link
-            to={leadsHref({ ...view, mine: true, page: 1 })}
+            to={leadsView.href({ ...view, mine: true, page: 1 })}
             aria-current={view.mine ? "true" : undefined}
             className={toggleClass(view.mine)}
           >
@@ -88,7 +116,7 @@ export function LeadFilters({ view }: { view: LeadsView }) {
           </Link>
         </nav>
         <Link
-          to={leadsHref({ tab: view.tab })}
+          to={leadsView.href({ tab: view.tab })}
           className="text-sm font-medium text-slate-700 underline hover:text-slate-900"
         >
           Clear Filters

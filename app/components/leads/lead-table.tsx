@@ -1,13 +1,20 @@
-import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
-import type { LeadSort } from "~/models/lead.schema";
-import { formatGBP, fullName, relativeDate } from "~/utils/format";
-import { hasFilters, LEADS_PAGE_SIZE, leadsHref, type LeadsView } from "~/utils/leads-url";
 import type { SerializeFrom } from "@remix-run/node";
-import type { Lead } from "~/models/lead.server";
-import { buttonClass } from "../forms";
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import {
+  hasFilters,
+  leadDetailHref,
+  LEADS_PAGE_SIZE,
+  leadsView,
+  type LeadsView,
+} from "~/features/leads/leads-view";
+import { DEFAULT_SORT_DIRECTION, type Lead, type LeadSort } from "~/models/lead.schema";
+import { formatGBP, fullName, relativeDate } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Avatar } from "../avatar";
+import { buttonClass } from "../forms";
 import { Icon } from "../icons";
+import { Pager, SortHeader, Tabs } from "../list";
 import { StatusBadge } from "./status-badge";
 
 type ListLead = SerializeFrom<Lead>;
@@ -34,8 +41,12 @@ export function LeadTable({
   total: number;
   counts: { active: number; archived: number };
 }) {
+  const hydrated = useHydrated();
   const archive = view.tab === "archive";
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // A new page, sort, tab or list after a change: what was ticked is no longer on screen.
+  const shown = leads.map((lead) => lead.id).join();
+  useEffect(() => setSelected(new Set()), [shown]);
   const allSelected = leads.length > 0 && leads.every((lead) => selected.has(lead.id));
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -44,31 +55,16 @@ export function LeadTable({
       else next.add(id);
       return next;
     });
-  const first = total === 0 ? 0 : (view.page - 1) * LEADS_PAGE_SIZE + 1;
-  const last = Math.min(total, view.page * LEADS_PAGE_SIZE);
-  const tabClass = (active: boolean) =>
-    `-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-      active ? "border-slate-800 text-slate-900" : "border-transparent text-slate-600 hover:text-slate-900"
-    }`;
 
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-sm" aria-label="Leads">
-      <nav aria-label="Lead lists" className="flex border-b border-slate-200 px-2">
-        <Link
-          to={tabHref(view, "active")}
-          aria-current={!archive ? "page" : undefined}
-          className={tabClass(!archive)}
-        >
-          Active Leads ({counts.active})
-        </Link>
-        <Link
-          to={tabHref(view, "archive")}
-          aria-current={archive ? "page" : undefined}
-          className={tabClass(archive)}
-        >
-          Archive ({counts.archived})
-        </Link>
-      </nav>
+      <Tabs
+        label="Lead lists"
+        tabs={[
+          { label: `Active Leads (${counts.active})`, href: tabHref(view, "active"), current: !archive },
+          { label: `Archive (${counts.archived})`, href: tabHref(view, "archive"), current: archive },
+        ]}
+      />
 
       {/* Selection is a GET to a confirmation step; the boxes below belong to this form by its id. */}
       <Form
@@ -77,18 +73,16 @@ export function LeadTable({
         action="/leads"
         className="flex flex-wrap items-center gap-3 px-4 py-2"
       >
-        {Object.entries({
-          tab: archive ? "archive" : "",
-          q: view.q,
-          status: view.status,
-          mine: view.mine ? "1" : "",
-        })
-          .filter(([, value]) => value)
-          .map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+        {leadsView.hiddenFields(view, ["tab", "q", "status", "mine"]).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="confirm" value={archive ? "bulk-restore" : "bulk-archive"} />
-        <button type="submit" className={buttonClass.secondary} disabled={leads.length === 0}>
+        {/* With JavaScript the button waits for a ticked row; without, the confirmation step says if none is. */}
+        <button
+          type="submit"
+          className={buttonClass.secondary}
+          disabled={leads.length === 0 || (hydrated && selected.size === 0)}
+        >
           <Icon name={archive ? "restore" : "trash"} width={16} height={16} />
           {archive ? "Restore selected" : "Archive selected"}
           {selected.size ? ` (${selected.size})` : ""}
@@ -104,7 +98,7 @@ export function LeadTable({
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="w-10 px-4 py-3">
+              <th scope="col" className="w-10 px-2 py-3">
                 <input
                   type="checkbox"
                   name="all"
@@ -119,9 +113,18 @@ export function LeadTable({
               </th>
               {COLUMNS.map((column) => {
                 const { sort, label } = (archive && column.archive) || column;
-                return <SortHeader key={sort} view={view} sort={sort} label={label} />;
+                return (
+                  <SortHeader
+                    key={sort}
+                    label={label}
+                    sort={sort}
+                    current={view}
+                    defaultDirection={DEFAULT_SORT_DIRECTION[sort]}
+                    href={(sort, dir) => leadsView.href({ ...view, sort, dir, page: 1 })}
+                  />
+                );
               })}
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="cell text-right">
                 Actions
               </th>
             </tr>
@@ -148,15 +151,12 @@ export function LeadTable({
         </table>
       </div>
 
-      <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
-        <p>
-          Showing {first} to {last} of {total} results
-        </p>
-        <div className="flex gap-2">
-          <PageLink view={view} page={view.page - 1} enabled={view.page > 1} label="Previous" />
-          <PageLink view={view} page={view.page + 1} enabled={last < total} label="Next" />
-        </div>
-      </footer>
+      <Pager
+        page={view.page}
+        pageSize={LEADS_PAGE_SIZE}
+        total={total}
+        href={(page) => leadsView.href({ ...view, page })}
+      />
     </section>
   );
 }
@@ -164,7 +164,7 @@ export function LeadTable({
 /** The other tab keeps the filters and a column sort; a date sort becomes that tab's own date. */
 function tabHref(view: LeadsView, tab: LeadsView["tab"]) {
   const dateSort = view.sort === "updated" || view.sort === "archived";
-  return leadsHref({ ...view, tab, page: 1, ...(dateSort ? { sort: undefined, dir: undefined } : {}) });
+  return leadsView.href({ ...view, tab, page: 1, ...(dateSort ? { sort: undefined, dir: undefined } : {}) });
 }
 
 function emptyText(view: LeadsView) {
@@ -174,32 +174,6 @@ function emptyText(view: LeadsView) {
   return filtered
     ? "No leads match the current filters."
     : "No leads found. Create your first lead to get started.";
-}
-
-function SortHeader({ view, sort, label }: { view: LeadsView; sort: LeadSort; label: string }) {
-  const active = view.sort === sort;
-  const nextDir = active
-    ? view.dir === "asc"
-      ? "desc"
-      : "asc"
-    : sort === "updated" || sort === "archived"
-      ? "desc"
-      : "asc";
-  return (
-    <th
-      scope="col"
-      className="px-4 py-3 whitespace-nowrap"
-      aria-sort={active ? (view.dir === "asc" ? "ascending" : "descending") : "none"}
-    >
-      <Link
-        to={leadsHref({ ...view, sort, dir: nextDir, page: 1 })}
-        className="inline-flex items-center gap-1 hover:text-slate-900"
-      >
-        {label}
-        <span aria-hidden="true">{active ? (view.dir === "asc" ? "▲" : "▼") : "↕"}</span>
-      </Link>
-    </th>
-  );
 }
 
 function LeadRow({
@@ -217,9 +191,10 @@ function LeadRow({
   const archive = view.tab === "archive";
   const showAssignee = lead.assignedTo && lead.assignedTo.id !== lead.createdBy?.id;
   const date = archive ? (lead.archivedAt ?? lead.updatedAt) : lead.updatedAt;
+  const confirmHref = (confirm: string) => leadsView.href(view, { confirm, target: lead.id });
   return (
     <tr className="hover:bg-slate-50">
-      <td className="px-4 py-3">
+      <td className="cell">
         <input
           type="checkbox"
           name="ids"
@@ -230,71 +205,49 @@ function LeadRow({
           onChange={onToggle}
         />
       </td>
-      <td className="px-4 py-3 font-medium text-slate-900">{lead.company}</td>
-      <td className="px-4 py-3">
+      <td className="cell font-medium text-slate-900">{lead.company}</td>
+      <td className="cell">
         <div className="flex items-center gap-3">
           <Avatar firstName={lead.firstName} lastName={lead.lastName} />
           <div className="min-w-0">
             <p className="font-medium text-slate-900">{name}</p>
-            <p className="max-w-[14rem] truncate text-slate-600" title={lead.email}>
+            <p className="max-w-[10rem] truncate text-slate-600" title={lead.email}>
               {lead.email}
             </p>
           </div>
         </div>
       </td>
-      <td className="px-4 py-3">
+      <td className="cell">
         <StatusBadge status={lead.status} />
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatGBP(lead.estimatedValue)}</td>
-      <td className="px-4 py-3">
+      <td className="cell whitespace-nowrap">{formatGBP(lead.estimatedValue)}</td>
+      <td className="cell">
         <p>{lead.createdBy ? fullName(lead.createdBy) : "Unknown"}</p>
-        <p className="text-slate-600">
-          {showAssignee ? `Assigned: ${fullName(lead.assignedTo)}` : lead.assignedTo ? null : "Unassigned"}
-        </p>
+        {showAssignee ? <p className="text-slate-600">Assigned: {fullName(lead.assignedTo)}</p> : null}
+        {lead.assignedTo ? null : <p className="text-slate-600">Unassigned</p>}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-600" suppressHydrationWarning>
+      <td className="cell whitespace-nowrap text-slate-600" suppressHydrationWarning>
         {relativeDate(date)}
       </td>
-      <td className="px-4 py-3">
-        <div className="flex justify-end gap-1">
-          <Link
-            to={leadsHref(view, { open: lead.id })}
-            preventScrollReset
-            className={buttonClass.icon}
-            aria-label={`View ${name}`}
-            title="View"
-          >
-            <Icon name="eye" width={18} height={18} />
-          </Link>
-          <Link
-            to={leadsHref(view, { open: lead.id, edit: "true" })}
-            preventScrollReset
-            className={buttonClass.icon}
-            aria-label={`Edit ${name}`}
+      <td className="cell">
+        <div className="flex justify-end">
+          <RowAction to={leadDetailHref(view, lead.id)} icon="eye" label={`View ${name}`} title="View" />
+          <RowAction
+            to={leadDetailHref(view, lead.id, { edit: "true" })}
+            icon="pencil"
+            label={`Edit ${name}`}
             title="Edit"
-          >
-            <Icon name="pencil" width={18} height={18} />
-          </Link>
+          />
           {archive ? (
-            <Link
-              to={leadsHref(view, { confirm: "restore", target: lead.id })}
-              preventScrollReset
-              className={buttonClass.icon}
-              aria-label={`Restore ${name}`}
-              title="Restore"
-            >
-              <Icon name="restore" width={18} height={18} />
-            </Link>
+            <RowAction to={confirmHref("restore")} icon="restore" label={`Restore ${name}`} title="Restore" />
           ) : (
-            <Link
-              to={leadsHref(view, { confirm: "archive", target: lead.id })}
-              preventScrollReset
-              className={`${buttonClass.icon} hover:text-red-700`}
-              aria-label={`Archive ${name}`}
+            <RowAction
+              to={confirmHref("archive")}
+              icon="trash"
+              label={`Archive ${name}`}
               title="Archive"
-            >
-              <Icon name="trash" width={18} height={18} />
-            </Link>
+              danger
+            />
           )}
         </div>
       </td>
@@ -302,27 +255,28 @@ function LeadRow({
   );
 }
 
-function PageLink({
-  view,
-  page,
-  enabled,
+function RowAction({
+  to,
+  icon,
   label,
+  title,
+  danger,
 }: {
-  view: LeadsView;
-  page: number;
-  enabled: boolean;
+  to: string;
+  icon: "eye" | "pencil" | "restore" | "trash";
   label: string;
+  title: string;
+  danger?: boolean;
 }) {
-  if (!enabled) {
-    return (
-      <span aria-disabled="true" className={`${buttonClass.secondary} cursor-not-allowed opacity-50`}>
-        {label}
-      </span>
-    );
-  }
   return (
-    <Link to={leadsHref({ ...view, page })} className={buttonClass.secondary}>
-      {label}
+    <Link
+      to={to}
+      preventScrollReset
+      className={danger ? "row-action hover:text-red-700" : "row-action"}
+      aria-label={label}
+      title={title}
+    >
+      <Icon name={icon} width={18} height={18} />
     </Link>
   );
 }

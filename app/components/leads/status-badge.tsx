@@ -9,12 +9,19 @@ const COLOURS: Record<LeadStatus, string> = {
   CLOSED_LOST: "bg-red-100 text-red-800",
 };
 
-export function StatusBadge({ status }: { status: LeadStatus }) {
+/** A status in its colour; `label` replaces the usual wording where a screen says it otherwise. */
+export function StatusBadge({
+  status,
+  label = STATUS_LABELS[status],
+}: {
+  status: LeadStatus;
+  label?: string;
+}) {
   return (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${COLOURS[status]}`}
     >
-      {STATUS_LABELS[status]}
+      {label}
     </span>
   );
 }

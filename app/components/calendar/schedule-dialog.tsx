@@ -1,0 +1,189 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { calendarView, PICKER_SIZE, type CalendarView } from "~/features/calendar/calendar-view";
+import { calendarFollowUpSchema } from "~/models/note.schema";
+import type { Division } from "~/utils/divisions";
+import type { ToastInput } from "~/utils/toast";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useIsPending } from "~/utils/use-is-pending";
+import { buttonClass, ErrorList, Field, FormErrors, StatusButton, TextareaField } from "../forms";
+import { Icon } from "../icons";
+import { Modal } from "../modal";
+import { useResultToast } from "../toaster";
+import { useLeadSearch, type LeadChoice } from "../use-lead-search";
+import { longDate } from "./calendar-grid";
+
+export type ScheduleResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
+
+/**
+ * Schedule Follow-up (SPEC.md "Calendar"): a lead, a note and a time (09:00 unless changed) on the clicked
+ * day. The lead is given (from a lead's 'Schedule Follow Up') or picked: with JavaScript by type-ahead over
+ * the division's leads, without it by a search the server answers inside the dialog. 'Create Follow-up'
+ * waits for a lead and a note.
+ */
+export function ScheduleDialog({
+  view,
+  division,
+  chosenLead,
+  picks,
+  result,
+}: {
+  view: CalendarView;
+  division: Division;
+  chosenLead: { id: string; name: string } | null;
+  picks: LeadChoice[] | undefined;
+  result?: ScheduleResult;
+}) {
+  useResultToast(result);
+  const hydrated = useHydrated();
+  const action = calendarView.href(view);
+  const closeHref = calendarView.href({ ...view, schedule: "", pick: "" });
+  const pending = useIsPending({ intent: "schedule", formAction: action });
+  const [leadId, setLeadId] = useState(chosenLead?.id ?? "");
+  const [form, fields] = useForm({
+    id: `schedule-${view.schedule}`,
+    lastResult: result?.result,
+    defaultValue: { time: "09:00" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: calendarFollowUpSchema }),
+  });
+  const leadName = chosenLead?.name ?? view.leadName;
+  const ready = Boolean(leadId) && Boolean(fields.content.value?.trim());
+  return (
+    <Modal title="Schedule Follow-up" closeHref={closeHref} size="md">
+      <p className="text-sm text-slate-700">
+        {chosenLead ? `Schedule a follow-up with ${leadName} on ` : "Schedule a follow-up on "}
+        <strong>{longDate(view.schedule)}</strong>
+      </p>
+      {chosenLead ? null : (
+        <LeadPicker view={view} division={division} picks={picks} chosen={leadId} onChoose={setLeadId} />
+      )}
+      <Form method="post" action={action} className="mt-4 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="schedule" />
+        {chosenLead ? <input type="hidden" name="leadId" value={chosenLead.id} /> : null}
+        {/* The picker's radio buttons belong to this form by its id. */}
+        <ErrorList id={`${form.id}-lead-error`} errors={fields.leadId.errors} />
+        <TextareaField
+          label="Follow-up Note"
+          {...getTextareaProps(fields.content)}
+          rows={3}
+          errors={fields.content.errors}
+        />
+        <Field label="Time" {...getInputProps(fields.time, { type: "time" })} errors={fields.time.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={closeHref} preventScrollReset className={buttonClass.secondary}>
+            Cancel
+          </Link>
+          <StatusButton pending={pending} disabled={hydrated && !ready} pendingText="Creating...">
+            Create Follow-up
+          </StatusButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The lead picker: a search box and the matching leads as radio buttons of the schedule form. Without
+ * JavaScript the box is a GET form the server answers (`pick`); with it, the list follows the typing.
+ */
+function LeadPicker({
+  view,
+  division,
+  picks,
+  chosen,
+  onChoose,
+}: {
+  view: CalendarView;
+  division: Division;
+  picks: LeadChoice[] | undefined;
+  chosen: string;
+  onChoose: (id: string) => void;
+}) {
+  const { query, results, search } = useLeadSearch({
+    division,
+    limit: PICKER_SIZE,
+    query: view.pick,
+    results: picks,
+    blankShowsNone: true,
+  });
+
+  const formId = `schedule-${view.schedule}`;
+  return (
+    <div className="mt-4">
+      <Form
+        method="get"
+        action="/calendar"
+        role="search"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          // With JavaScript the list already follows the typing; the button searches at once.
+          event.preventDefault();
+          search(new FormData(event.currentTarget).get("pick")?.toString() ?? "");
+        }}
+      >
+        {calendarView
+          .hiddenFields(view, ["month", "day", "schedule", "leadId", "leadName"])
+          .map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+        <div className="min-w-0 flex-1">
+          <label htmlFor="lead-picker" className="block text-sm font-medium text-slate-700">
+            Lead
+          </label>
+          <input
+            id="lead-picker"
+            name="pick"
+            type="search"
+            defaultValue={view.pick}
+            onChange={(event) => search(event.target.value)}
+            placeholder="Search by name, company or e-mail"
+            autoComplete="off"
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+          />
+        </div>
+        <button type="submit" className={`${buttonClass.secondary} self-end`}>
+          <Icon name="search" width={16} height={16} />
+          <span className="sr-only sm:not-sr-only">Search</span>
+        </button>
+      </Form>
+      {results === undefined ? null : results.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No leads found matching &quot;{query}&quot;</p>
+      ) : (
+        <fieldset className="mt-2">
+          <legend className="sr-only">Choose a lead</legend>
+          <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+            {results.map((lead) => (
+              <li key={lead.id}>
+                <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
+                  <input
+                    type="radio"
+                    name="leadId"
+                    value={lead.id}
+                    form={formId}
+                    defaultChecked={chosen === lead.id}
+                    onChange={() => onChoose(lead.id)}
+                  />
+                  <span>
+                    <span className="font-medium text-slate-900">{lead.name}</span>
+                    <span className="block text-slate-600">{lead.company}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
+import { contactFormSchema, type Contact } from "~/models/contact.schema";
+import { useIsPending } from "~/utils/use-is-pending";
+import { buttonClass, FormErrors, StatusButton } from "../forms";
+import { Modal } from "../modal";
+import { useResultToast } from "../toaster";
+import type { ContactFormResult } from "./add-contact-dialog";
+import { ContactFields } from "./contact-fields";
+
+/**
+ * 'Edit Contact: {first name}' (SPEC.md "Contacts"). Leaving e-mail or phone blank keeps what is stored
+ * (they are sent only when filled in).
+ */
+export function EditContactDialog({
+  contact,
+  action,
+  closeHref,
+  result,
+}: {
+  contact: SerializeFrom<Contact>;
+  action: string;
+  closeHref: string;
+  result?: ContactFormResult;
+}) {
+  useResultToast(result);
+  const pending = useIsPending({ intent: "update-contact", formAction: action });
+  const [form, fields] = useForm({
+    id: `edit-contact-${contact.id}`,
+    lastResult: result?.result,
+    defaultValue: {
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      email: contact.email ?? "",
+      phone: contact.phone ?? "",
+      company: contact.company,
+      position: contact.position ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
+  });
+  return (
+    <Modal title={`Edit Contact: ${contact.firstName}`} closeHref={closeHref} size="lg">
+      <Form method="post" action={action} {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="update-contact" />
+        <input type="hidden" name="contactId" value={contact.id} />
+        <ContactFields fields={fields} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Link to={closeHref} className={buttonClass.secondary}>
+            Cancel
+          </Link>
+          <StatusButton pending={pending} pendingText="Saving...">
+            Save Changes
+          </StatusButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

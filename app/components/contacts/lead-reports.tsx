@@ -1,0 +1,103 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import {
+  contactsView,
+  LEAD_REPORTS,
+  REPORT_PAGE_SIZE,
+  type ContactsView,
+} from "~/features/contacts/contacts-view";
+import type { Lead, LeadStatus } from "~/models/lead.schema";
+import { formatGBP } from "~/utils/format";
+import { buttonClass } from "../forms";
+import { Icon } from "../icons";
+import { Pager } from "../list";
+import { StatusBadge } from "../leads/status-badge";
+
+type Counts = Record<LeadStatus, number>;
+
+const countOf = (counts: Counts, value: (typeof LEAD_REPORTS)[number]["value"]) =>
+  value === "ALL" ? Object.values(counts).reduce((sum, n) => sum + n, 0) : counts[value];
+
+/**
+ * 'Lead Reports' (SPEC.md "Contacts"): the division's active leads by status, with counts. A disclosure of
+ * links, so it opens and filters without JavaScript.
+ */
+export function LeadReportsMenu({ view, counts }: { view: ContactsView; counts: Counts }) {
+  return (
+    <details className="relative">
+      <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>
+        <Icon name="document" width={16} height={16} /> Lead Reports
+      </summary>
+      <ul className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        {LEAD_REPORTS.map((report) => (
+          <li key={report.value}>
+            <Link
+              to={contactsView.href({ ...view, report: report.value, rpage: 1 })}
+              aria-current={view.report === report.value ? "true" : undefined}
+              className="flex justify-between px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+            >
+              <span>{report.label}</span>
+              <span className="text-slate-600">{countOf(counts, report.value)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The chosen report under the grid: its leads a page at a time, 'View Details' and 'Clear Filter'. */
+export function LeadReportList({
+  view,
+  counts,
+  leads,
+  total,
+}: {
+  view: ContactsView;
+  counts: Counts;
+  leads: SerializeFrom<Lead>[];
+  total: number;
+}) {
+  const report = LEAD_REPORTS.find((option) => option.value === view.report)!;
+  return (
+    <section aria-label="Lead report" className="mt-8 rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <h2 className="font-semibold text-slate-900">
+          {report.label} ({countOf(counts, report.value)})
+        </h2>
+        <Link to={contactsView.href({ ...view, report: "", rpage: 1 })} className={buttonClass.secondary}>
+          Clear Filter
+        </Link>
+      </div>
+      {leads.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-slate-600">No leads found.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {leads.map((lead) => (
+            <li key={lead.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <span className="min-w-0 flex-1">
+                <span className="font-medium text-slate-900">
+                  {lead.firstName} {lead.lastName}
+                </span>
+                <span className="block text-slate-600">
+                  {lead.company} · {formatGBP(lead.estimatedValue)}
+                </span>
+              </span>
+              <StatusBadge status={lead.status} />
+              <Link to={`/leads?leadId=${lead.id}`} className={buttonClass.small}>
+                View Details
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={view.rpage}
+        pageSize={REPORT_PAGE_SIZE}
+        total={total}
+        href={(rpage) => contactsView.href({ ...view, rpage })}
+        label="Report pages"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,246 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useRef, useState, type FormEvent } from "react";
+import { MOBILE_LEADS, mobileView } from "~/features/mobile/field-notes-view";
+import { NOTE_OR_RECORDING_MESSAGE, SELECT_LEAD_MESSAGE, type Note } from "~/models/note.schema";
+import type { Division } from "~/utils/divisions";
+import { JsonFetchError } from "~/utils/json-fetch";
+import { errorToast, successToast } from "~/utils/toast";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useIsPending } from "~/utils/use-is-pending";
+import { buttonClass, ErrorList, StatusButton } from "../forms";
+import { Icon } from "../icons";
+import { useToast } from "../toaster";
+import { useJsonFetch } from "../use-json-fetch";
+import { useLeadSearch, type LeadChoice } from "../use-lead-search";
+import { VoiceRecorder, useVoiceRecorder, type Recording } from "./voice-recorder";
+
+/** Tries the upload a few times (a phone in the field loses its signal); true once it is stored. */
+async function uploadRecording(
+  jsonFetch: ReturnType<typeof useJsonFetch>,
+  noteId: string,
+  recording: Recording,
+) {
+  for (const wait of [0, 1000, 3000]) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      await jsonFetch(`/api/notes/${noteId}/audio`, { method: "PUT", body: recording.blob });
+      return true;
+    } catch (error) {
+      // A refusal (too large, a type the server does not take) will not change on retry.
+      if (error instanceof JsonFetchError && error.status >= 400 && error.status < 500) return false;
+    }
+  }
+  return false;
+}
+
+/**
+ * Field Notes (SPEC.md "Mobile notes"): pick a lead, write a note and/or record one, Save Note. Without
+ * JavaScript the search and the text note are plain forms; with it, the list follows the typing and a voice
+ * note is saved through the API, its recording uploaded after the note (retried, and the user told if it
+ * finally fails: the note itself is kept).
+ */
+export function FieldNoteForm({
+  division,
+  search,
+  chosen: initiallyChosen,
+  leads,
+  anyLeads,
+  result,
+}: {
+  division: Division;
+  search: string;
+  chosen: string;
+  leads: LeadChoice[];
+  anyLeads: boolean;
+  result?: { result: SubmissionResult<string[]> };
+}) {
+  const hydrated = useHydrated();
+  const showToast = useToast();
+  const jsonFetch = useJsonFetch();
+  const recorder = useVoiceRecorder();
+  const {
+    query,
+    results,
+    loading,
+    search: searchLeads,
+  } = useLeadSearch({
+    division,
+    limit: MOBILE_LEADS,
+    query: search,
+    results: leads,
+  });
+  const [chosen, setChosen] = useState(initiallyChosen);
+  const [saving, setSaving] = useState(false);
+  const text = useRef<HTMLTextAreaElement>(null);
+  const pending = useIsPending({ intent: "save-note" });
+  const errors = result?.result.error ?? {};
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const content = text.current?.value.trim() ?? "";
+    const recording = recorder.recording;
+    if (!chosen) return showToast(errorToast(SELECT_LEAD_MESSAGE));
+    if (!content && !recording) return showToast(errorToast(NOTE_OR_RECORDING_MESSAGE));
+    setSaving(true);
+    let note: Note;
+    try {
+      note = await jsonFetch<Note>("/api/notes", {
+        method: "POST",
+        json: recording
+          ? {
+              leadId: chosen,
+              content: content || "Voice note",
+              noteType: "VOICE",
+              voiceDuration: recording.seconds,
+            }
+          : { leadId: chosen, content, noteType: "TEXT" },
+      });
+    } catch {
+      setSaving(false);
+      return showToast(errorToast("Failed to save note"));
+    }
+    const uploaded = !recording || (await uploadRecording(jsonFetch, note.id, recording));
+    setSaving(false);
+    if (text.current) text.current.value = "";
+    recorder.discard();
+    showToast(
+      uploaded
+        ? successToast("Note saved successfully")
+        : {
+            type: "error",
+            title: "Recording not uploaded",
+            description:
+              "The note is saved, but its voice recording could not be sent. Please record it again.",
+          },
+    );
+  }
+
+  const list = (hydrated ? results : undefined) ?? leads;
+  return (
+    <div className="space-y-5">
+      <section
+        aria-labelledby="pick-lead"
+        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <h2 id="pick-lead" className="font-semibold text-slate-900">
+          1. Lead
+        </h2>
+        <Form
+          method="get"
+          action="/mobile"
+          role="search"
+          className="mt-3 flex gap-2"
+          onSubmit={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            searchLeads(query);
+          }}
+        >
+          {chosen ? <input type="hidden" name="lead" value={chosen} /> : null}
+          <label htmlFor="mobile-search" className="sr-only">
+            Search leads
+          </label>
+          <input
+            id="mobile-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            placeholder="Search leads..."
+            onChange={(event) => searchLeads(event.target.value)}
+            className="block min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-3 text-base shadow-sm"
+          />
+          <button type="submit" className={buttonClass.secondary} aria-label="Search">
+            <Icon name="search" />
+          </button>
+        </Form>
+      </section>
+
+      <Form
+        method="post"
+        action={mobileView.href({ q: search })}
+        onSubmit={hydrated ? save : undefined}
+        className="space-y-5"
+      >
+        <input type="hidden" name="intent" value="save-note" />
+        <fieldset
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          aria-describedby="lead-error"
+        >
+          <legend className="sr-only">Choose a lead</legend>
+          {loading ? (
+            <p className="py-3 text-sm text-slate-600">Loading leads...</p>
+          ) : list.length === 0 ? (
+            <p className="py-3 text-sm text-slate-600">
+              {anyLeads ? "No leads found" : "No leads available"}
+            </p>
+          ) : (
+            <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
+              {list.map((lead) => (
+                <li key={lead.id}>
+                  <label className="flex cursor-pointer items-center gap-3 py-3">
+                    <input
+                      type="radio"
+                      name="leadId"
+                      value={lead.id}
+                      defaultChecked={lead.id === initiallyChosen}
+                      onChange={() => setChosen(lead.id)}
+                      className="h-5 w-5"
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-medium text-slate-900">{lead.name}</span>
+                      <span className="block truncate text-sm text-slate-600">{lead.company}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ErrorList id="lead-error" errors={errors.leadId} />
+        </fieldset>
+
+        <section
+          aria-labelledby="note-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <h2 id="note-heading" className="font-semibold text-slate-900">
+            2. Note
+          </h2>
+          <label htmlFor="mobile-note" className="sr-only">
+            Note
+          </label>
+          <textarea
+            id="mobile-note"
+            ref={text}
+            name="content"
+            rows={4}
+            placeholder="Add a note..."
+            aria-invalid={errors.content ? true : undefined}
+            aria-describedby={errors.content ? "mobile-note-error" : undefined}
+            className="mt-3 block w-full rounded-md border border-slate-300 px-3 py-3 text-base shadow-sm"
+          />
+          <ErrorList id="mobile-note-error" errors={errors.content} />
+        </section>
+
+        <section
+          aria-labelledby="voice-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <h2 id="voice-heading" className="mb-3 font-semibold text-slate-900">
+            3. Voice note
+          </h2>
+          <VoiceRecorder recorder={recorder} />
+        </section>
+
+        <StatusButton
+          pending={pending || saving}
+          pendingText="Saving..."
+          disabled={recorder.state === "recording"}
+          className={`${buttonClass.primary} w-full py-3 text-base`}
+        >
+          Save Note
+        </StatusButton>
+      </Form>
+    </div>
+  );
+}

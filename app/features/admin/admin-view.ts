@@ -1,0 +1,20 @@
+import { AUDIT_ACTIONS } from "~/models/audit.schema";
+import { defineListState, param } from "~/utils/list-state";
+
+export const USERS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 25;
+
+/**
+ * The admin panel's state, in its URL: the user list's search and page, and the Audit Log dialog's search,
+ * action filter and page (its dialogs are parameters of the page: docs/decisions/002-screens.md).
+ */
+export const adminView = defineListState("/admin", {
+  q: param.text(200),
+  page: param.page(),
+  audit: param.flag(),
+  asearch: param.text(200),
+  aaction: param.oneOf(["", ...AUDIT_ACTIONS], ""),
+  apage: param.page(),
+});
+
+export type AdminView = ReturnType<typeof adminView.read>;

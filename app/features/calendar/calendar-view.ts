@@ -1,0 +1,95 @@
+import {
+  addDays,
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  parse,
+  startOfWeek,
+} from "date-fns";
+import type { FollowUpState } from "~/models/follow-up.schema";
+import { defineListState, param } from "~/utils/list-state";
+import { zonedDate, zonedTimeToUtc } from "~/utils/time-zone";
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+const monthParam = {
+  parse: (raw: string) => (MONTH.test(raw) && raw >= "1900-01" && raw <= "9999-12" ? raw : undefined),
+  fallback: () => "",
+  format: String,
+};
+const dayParam = {
+  parse: (raw: string) => (DAY.test(raw) && raw >= "1900-01-01" && raw <= "9999-12-31" ? raw : undefined),
+  fallback: () => "",
+  format: String,
+};
+
+/**
+ * The calendar's state, in its URL (SPEC.md "Calendar"): the month shown (blank: this month), the selected
+ * day, the day whose Schedule Follow-up dialog is open, the lead chosen for it (leadId and leadName, from the
+ * lead detail's 'Schedule Follow Up'), and the dialog's lead search without JavaScript.
+ */
+export const calendarView = defineListState("/calendar", {
+  month: monthParam,
+  day: dayParam,
+  schedule: dayParam,
+  leadId: param.text(36),
+  leadName: param.text(200),
+  pick: param.text(200),
+});
+
+export type CalendarView = ReturnType<typeof calendarView.read>;
+
+/** The weeks of a month's grid ("2026-11"), Sunday to Saturday, as days ("2026-11-01"). */
+export function monthGrid(month: string): string[][] {
+  const first = parse(`${month}-01`, "yyyy-MM-dd", new Date(2000, 0, 1));
+  const days = eachDayOfInterval({ start: startOfWeek(first), end: endOfWeek(endOfMonth(first)) }).map(
+    (day) => format(day, "yyyy-MM-dd"),
+  );
+  return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7));
+}
+
+/** The month before or after ("2026-11" → "2026-10"). */
+export function shiftMonth(month: string, by: number) {
+  return format(addMonths(parse(`${month}-01`, "yyyy-MM-dd", new Date(2000, 0, 1)), by), "yyyy-MM");
+}
+
+/** "November 2026". */
+export function monthTitle(month: string) {
+  return format(parse(`${month}-01`, "yyyy-MM-dd", new Date(2000, 0, 1)), "MMMM yyyy");
+}
+
+/** The UTC instants that bound a run of days in `timeZone`: from the first day's midnight to the day after the last. */
+export function daysRange(firstDay: string, lastDay: string, timeZone: string) {
+  const after = format(addDays(parse(lastDay, "yyyy-MM-dd", new Date(2000, 0, 1)), 1), "yyyy-MM-dd");
+  return { from: zonedTimeToUtc(firstDay, "00:00", timeZone), to: zonedTimeToUtc(after, "00:00", timeZone) };
+}
+
+/**
+ * SPEC.md section 4's display states: completed; overdue (its time has passed); due today (later today, in the
+ * user's zone); upcoming.
+ */
+export function followUpState(
+  followUp: { followUpDate: string | Date; isFollowUpComplete: boolean },
+  now: Date,
+  timeZone: string,
+): FollowUpState {
+  if (followUp.isFollowUpComplete) return "completed";
+  const at = new Date(followUp.followUpDate);
+  if (at < now) return "overdue";
+  return zonedDate(at, timeZone) === zonedDate(now, timeZone) ? "today" : "upcoming";
+}
+
+/** How many leads the Schedule Follow-up dialog's picker lists for a search. */
+export const PICKER_SIZE = 8;
+
+/** The follow-ups a day's cell shows before '+N more' (SPEC.md "Calendar"). */
+export const FOLLOW_UPS_PER_DAY = 2;
+
+/** The UTC instants at which each of `days` begins in `timeZone`, then the instant the last one ends. */
+export function dayStarts(days: string[], timeZone: string) {
+  const last = days.at(-1)!;
+  return [...days.map((day) => zonedTimeToUtc(day, "00:00", timeZone)), daysRange(last, last, timeZone).to];
+}

@@ -1,0 +1,50 @@
+import type { Actor } from "~/models/actor.server";
+import { setLeadsArchived } from "~/models/lead.server";
+import { readForm } from "~/utils/form.server";
+import { isUuid } from "~/utils/ids";
+import { attempt, requireFormId } from "~/utils/page-action.server";
+import { successToast } from "~/utils/toast";
+import { addLeadIntent, restoreDuplicateIntent } from "./add-lead.server";
+import { leadsView } from "./leads-view";
+
+/**
+ * The Lead Management page's own forms, one intent each: Add New Lead (and its duplicate step), archive and
+ * restore, one lead or the selected ones. The lead detail's forms post to the detail route instead
+ * (lead-detail.server.ts).
+ */
+export async function leadsPageAction(actor: Actor, request: Request) {
+  const formData = await readForm(request);
+  const listHref = leadsView.href(leadsView.read(new URL(request.url).searchParams));
+  const archive = (archived: boolean, ids: () => string[], description?: string) =>
+    attempt(() => setLeadsArchived(actor, ids(), archived), {
+      to: listHref,
+      success: successToast(
+        archived ? "Lead archived successfully" : "Lead restored successfully",
+        description,
+      ),
+      failure: archived ? "Failed to archive lead" : "Failed to restore lead",
+    });
+  const selected = formData.getAll("ids").map(String).filter(isUuid);
+  const one = () => [requireFormId(formData, "leadId")];
+
+  switch (formData.get("intent")) {
+    case "create":
+      return addLeadIntent(actor, formData, listHref);
+    case "restore-duplicate":
+      return restoreDuplicateIntent(actor, formData, listHref);
+    case "archive":
+      return archive(true, one);
+    case "restore":
+      return archive(false, one);
+    case "bulk-archive":
+      return archive(true, () => selected, countText(selected.length, "archived"));
+    case "bulk-restore":
+      return archive(false, () => selected, countText(selected.length, "restored"));
+    default:
+      throw new Response("Unknown form intent", { status: 400 });
+  }
+}
+
+function countText(count: number, verb: string) {
+  return `${count} lead${count === 1 ? "" : "s"} ${verb}.`;
+}

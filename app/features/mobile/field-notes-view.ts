@@ -1,0 +1,7 @@
+import { defineListState, param } from "~/utils/list-state";
+
+/** How many leads the field-notes list shows (the search narrows it). */
+export const MOBILE_LEADS = 20;
+
+/** The field-notes screen's state: the lead search and the chosen lead. */
+export const mobileView = defineListState("/mobile", { q: param.text(200), lead: param.text(36) });

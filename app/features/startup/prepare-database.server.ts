@@ -1,0 +1,17 @@
+import { ensureFirstAdmin } from "~/models/user.server";
+import { connectDatabase } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { seedDemoData } from "./demo-data.server";
+
+/**
+ * Everything the app needs before it serves: the database (migrated), the first admin, and on a new
+ * embedded database (or DEMO_DATA=1) the demo data. Returns what the console should tell the person.
+ */
+export async function prepareDatabase() {
+  const database = await connectDatabase();
+  const admin = await ensureFirstAdmin();
+  const { demoData } = env();
+  const wantDemo = database.embedded ? demoData !== "0" : demoData === "1";
+  const demo = wantDemo && admin ? await seedDemoData() : null;
+  return { database, admin, demo };
+}

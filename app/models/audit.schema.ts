@@ -1,0 +1,63 @@
+import * as z from "zod";
+import { pagingSchema } from "~/utils/paging";
+import { blankToUndefined, text } from "~/utils/zod";
+
+export const AUDIT_ACTIONS = [
+  "USER_LOGIN",
+  "USER_LOGIN_FAILED",
+  "LEAD_CREATED",
+  "LEAD_UPDATED",
+  "LEAD_ARCHIVED",
+  "LEAD_RESTORED",
+  "CONTACT_CREATED",
+  "CONTACT_UPDATED",
+  "DATA_EXPORT",
+  "PERMISSION_CHANGED",
+  "USER_CREATED",
+  "USER_STATUS_CHANGED",
+  "PASSWORD_CHANGED",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the Audit Log dialog names each action (SPEC.md section 2 "Admin"). */
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  USER_LOGIN: "User Login",
+  USER_LOGIN_FAILED: "Failed Login",
+  LEAD_CREATED: "Lead Created",
+  LEAD_UPDATED: "Lead Updated",
+  LEAD_ARCHIVED: "Lead Archived",
+  LEAD_RESTORED: "Lead Restored",
+  CONTACT_CREATED: "Contact Created",
+  CONTACT_UPDATED: "Contact Updated",
+  DATA_EXPORT: "Data Export",
+  PERMISSION_CHANGED: "Permission Changed",
+  USER_CREATED: "User Created",
+  USER_STATUS_CHANGED: "User Status Changed",
+  PASSWORD_CHANGED: "Password Changed",
+};
+
+/** The actions that make a record, for the dialog's 'records created' count. */
+export const CREATING_ACTIONS: readonly AuditAction[] = ["LEAD_CREATED", "CONTACT_CREATED", "USER_CREATED"];
+
+/** SPEC.md's audit log entry, as CONTRACT.md's GET /api/admin/audit-log answers it. */
+export type AuditLogEntry = {
+  id: string;
+  timestamp: Date;
+  userId: string | null;
+  userName: string;
+  action: AuditAction;
+  resource: string;
+  details: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+};
+
+/** The dialog's counts: all events, sign-ins, records created, exports. */
+export type AuditCounts = { total: number; logins: number; created: number; exports: number };
+
+/** GET /api/admin/audit-log?search=&action=&limit=&offset= */
+export const auditQuerySchema = pagingSchema.extend({
+  search: text().trim().max(200, "At most 200 characters").optional(),
+  action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { error: "Unknown action" }).optional()),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;

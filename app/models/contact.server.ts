@@ -1,0 +1,242 @@
+import { db, type Sql, type Tx } from "~/utils/db.server";
+import type { Division } from "~/utils/divisions";
+import { notFound } from "~/utils/errors";
+import { containsPattern } from "~/utils/like-pattern";
+import type { Paging } from "~/utils/paging";
+import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
+import { recordAudit } from "./audit.server";
+import type { Contact, ContactCard, ContactInput, ContactUpdate } from "./contact.schema";
+import type { Lead } from "./lead.schema";
+import { leadSelect } from "./lead.server";
+
+/** Related leads shown on a collapsed card (SPEC.md section 9); an expanded card shows up to this many. */
+const COLLAPSED_RELATED = 2;
+const EXPANDED_RELATED = 50;
+
+function contactColumns(sql: Sql | Tx) {
+  return sql`c.id, c.first_name, c.last_name, c.email, c.phone, c.company, c.position, c.company_division,
+             c.created_at`;
+}
+
+/**
+ * The leads related to contact `c` (CONTRACT.md): the division's leads whose company equals the contact's,
+ * trimmed and in any case, and any lead whose main contact it is.
+ */
+function relatedTo(sql: Sql | Tx) {
+  return sql`l.company_division = c.company_division
+             and (lower(btrim(l.company)) = lower(btrim(c.company)) or l.main_contact_id = c.id)`;
+}
+
+function contactFilter(sql: Sql, division: Division, pattern: string | null) {
+  return sql`
+    where c.company_division = ${division}
+      ${
+        pattern
+          ? sql`and (c.first_name || ' ' || c.last_name || ' ' || coalesce(c.email, '') || ' ' || c.company) ilike ${pattern}
+                and (c.company ilike ${pattern} or c.first_name ilike ${pattern} or c.last_name ilike ${pattern}
+                     or c.email ilike ${pattern})`
+          : sql``
+      }`;
+}
+
+/** Company, then name (SPEC.md "Contacts"); while searching, company matches come first. */
+function contactOrder(sql: Sql, pattern: string | null) {
+  return sql`order by ${pattern ? sql`(c.company ilike ${pattern}) desc,` : sql``}
+                      lower(c.company), lower(c.last_name), lower(c.first_name), c.id`;
+}
+
+/**
+ * One page of a division's contact cards, each with its first related leads (the main-contact ones first)
+ * and how many it has. Unsearched, the total comes from the kept count (sql/00003); searched, from the
+ * same scan as the page. `expanded` is a card that shows up to EXPANDED_RELATED leads.
+ */
+export async function listContactPage(
+  actor: Actor,
+  division: Division,
+  query: { search?: string; expanded?: string | null },
+  paging: Required<Pick<Paging, "limit">> & Paging,
+): Promise<{ contacts: ContactCard[]; total: number }> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  const pattern = containsPattern(query.search);
+  const filter = contactFilter(sql, division, pattern);
+  const order = contactOrder(sql, pattern);
+  const [rows, statsTotal] = await Promise.all([
+    sql<(ContactCard & { total?: number })[]>`
+      with page as (
+        select c.id ${pattern ? sql`, count(*) over ()::int as total` : sql``}
+          from contacts c ${filter} ${order}
+         limit ${paging.limit} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
+      )
+      select ${contactColumns(sql)} ${pattern ? sql`, page.total` : sql``},
+             coalesce(related.leads, '[]'::json) as related_leads, related_count.n as related_count
+        from page join contacts c on c.id = page.id
+        cross join lateral (
+          select json_agg(json_build_object(
+                   'id', l.id, 'firstName', l.first_name, 'lastName', l.last_name, 'company', l.company,
+                   'status', l.status, 'isMain', l.main_contact_id is not distinct from c.id)) as leads
+            from (select l.* from leads l where ${relatedTo(sql)}
+                   order by l.main_contact_id is not distinct from c.id desc, l.updated_at desc, l.id
+                   limit case when c.id = ${query.expanded ?? null}::uuid then ${EXPANDED_RELATED}::int
+                              else ${COLLAPSED_RELATED}::int end) l
+        ) related
+        cross join lateral (select count(*)::int as n from leads l where ${relatedTo(sql)}) related_count
+       ${order}`,
+    pattern ? null : contactTotal(sql, division),
+  ]);
+  const contacts = rows.map(({ total: _, ...contact }) => contact as ContactCard);
+  if (statsTotal !== null) return { contacts, total: await statsTotal };
+  if (rows.length) return { contacts, total: rows[0].total! };
+  return { contacts, total: paging.offset ? await countContacts(sql, division, pattern) : 0 };
+}
+
+async function contactTotal(sql: Sql, division: Division) {
+  const [row] = await sql<{ contacts: number }[]>`
+    select contacts::int from contact_stats where company_division = ${division}`;
+  return row?.contacts ?? 0;
+}
+
+async function countContacts(sql: Sql, division: Division, pattern: string | null) {
+  if (!pattern) return contactTotal(sql, division);
+  const [{ total }] = await sql<{ total: number }[]>`
+    select count(*)::int as total from contacts c ${contactFilter(sql, division, pattern)}`;
+  return total;
+}
+
+/** Every matching contact, for a list asked for without a limit: the total, then batches from a cursor. */
+export async function streamContacts(
+  actor: Actor,
+  division: Division,
+  search: string | undefined,
+  offset = 0,
+): Promise<{ total: number; batches: AsyncIterable<Contact[]> }> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  const pattern = containsPattern(search);
+  const total = await countContacts(sql, division, pattern);
+  const batches = sql<Contact[]>`
+    select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, pattern)}
+    ${contactOrder(sql, pattern)} ${offset ? sql`offset ${offset}` : sql``}`.cursor(500);
+  return { total, batches };
+}
+
+/** A page of a division's contacts as CONTRACT.md's objects (GET /api/contacts/{division}?limit=). */
+export async function listContacts(
+  actor: Actor,
+  division: Division,
+  search: string | undefined,
+  paging: Required<Pick<Paging, "limit">> & Paging,
+): Promise<{ contacts: Contact[]; total: number }> {
+  const { contacts, total } = await listContactPage(actor, division, { search }, paging);
+  return { contacts: contacts.map(({ relatedLeads: _, relatedCount: __, ...contact }) => contact), total };
+}
+
+/** A contact the actor may see, or 404: one in another division is not revealed. */
+export async function getContact(actor: Actor, id: string, sql?: Sql | Tx): Promise<Contact> {
+  const q = sql ?? (await db());
+  const [contact] = await q<Contact[]>`
+    select ${contactColumns(q)} from contacts c
+     where c.id = ${id} and ${inActorDivisions(q, actor, "c.company_division")}`;
+  if (!contact) throw notFound();
+  return contact;
+}
+
+/** A contact's related leads (CONTRACT.md), as Lead objects: the main-contact ones first, then newest update. */
+export async function listRelatedLeads(
+  actor: Actor,
+  contactId: string,
+  limit = 1000,
+): Promise<{ leads: Lead[]; total: number }> {
+  const sql = await db();
+  const contact = await getContact(actor, contactId, sql);
+  const [leads, [{ total }]] = await Promise.all([
+    sql<Lead[]>`
+      ${leadSelect(sql)}, contacts c
+       where c.id = ${contact.id} and ${relatedTo(sql)}
+       order by l.main_contact_id is not distinct from c.id desc, l.updated_at desc, l.id
+       limit ${limit}`,
+    sql<{ total: number }[]>`
+      select count(*)::int as total from leads l, contacts c where c.id = ${contact.id} and ${relatedTo(sql)}`,
+  ]);
+  return { leads, total };
+}
+
+export async function createContact(actor: Actor, division: Division, input: ContactInput): Promise<Contact> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  return sql.begin(async (tx) => {
+    const [{ id }] = await tx<{ id: string }[]>`
+      insert into contacts (first_name, last_name, email, phone, company, position, company_division, created_by)
+      values (${input.firstName}, ${input.lastName}, ${input.email ?? null}, ${input.phone ?? null},
+              ${input.company}, ${input.position ?? null}, ${division}, ${actor.user.id})
+      returning id`;
+    await recordAudit(tx, {
+      action: "CONTACT_CREATED",
+      user: actor.user,
+      resource: `contact:${id}`,
+      details: `Created contact ${input.firstName} ${input.lastName} (${input.company}) in ${division}`,
+      info: actor.info,
+    });
+    return getContact(actor, id, tx);
+  });
+}
+
+const UPDATABLE: Record<keyof ContactUpdate, string> = {
+  firstName: "first_name",
+  lastName: "last_name",
+  email: "email",
+  phone: "phone",
+  company: "company",
+  position: "position",
+};
+
+/** Applies the given fields; absent ones keep their value. */
+export async function updateContact(actor: Actor, id: string, update: ContactUpdate): Promise<Contact> {
+  const sql = await db();
+  return sql.begin(async (tx) => {
+    const [current] = await tx`
+      select id from contacts c where c.id = ${id} and ${inActorDivisions(tx, actor, "c.company_division")}
+         for update`;
+    if (!current) throw notFound();
+    const changes: Record<string, string | null> = {};
+    for (const [field, column] of Object.entries(UPDATABLE)) {
+      const value = update[field as keyof ContactUpdate];
+      if (value !== undefined) changes[column] = value;
+    }
+    const columns = Object.keys(changes);
+    if (columns.length) {
+      await tx`update contacts set ${tx(changes, columns)}, updated_at = now() where id = ${id}`;
+    }
+    await recordAudit(tx, {
+      action: "CONTACT_UPDATED",
+      user: actor.user,
+      resource: `contact:${id}`,
+      details: columns.length ? `Updated ${columns.join(", ")}` : "Saved without changes",
+      info: actor.info,
+    });
+    return getContact(actor, id, tx);
+  });
+}
+
+/**
+ * The Add New Contact dialog's company suggestions (SPEC.md): the division's lead companies containing the
+ * text, any case, de-duplicated, sorted, at most 5.
+ */
+export async function suggestCompanies(actor: Actor, division: Division, search: string): Promise<string[]> {
+  requireDivisionAccess(actor, division);
+  const pattern = containsPattern(search);
+  if (!pattern) return [];
+  const sql = await db();
+  const rows = await sql<{ company: string }[]>`
+    select company from (
+      select distinct on (lower(btrim(l.company))) btrim(l.company) as company
+        from leads l
+       where l.company_division = ${division}
+         and (l.first_name || ' ' || l.last_name || ' ' || l.email || ' ' || l.company) ilike ${pattern}
+         and l.company ilike ${pattern}
+       order by lower(btrim(l.company)), btrim(l.company)
+    ) as companies
+    order by lower(company), company
+    limit 5`;
+  return rows.map((row) => row.company);
+}

@@ -1,0 +1,55 @@
+import { db } from "~/utils/db.server";
+import type { RequestInfo } from "~/utils/request-info.server";
+import { SESSION_DAYS } from "~/utils/session-cookie.server";
+import type { SessionUser } from "./actor.server";
+import { userColumns } from "./user.server";
+
+/**
+ * Stores a new session for a user who just proved their password, only if that password hash is still
+ * theirs and they are still active. The user row is read FOR SHARE in the same statement, so a password
+ * change or a deactivation running at the same moment either waits for this insert (and then ends the new
+ * session with the others) or has already committed (and then nothing is stored). `replacing` is the
+ * browser's previous session, which signing in again ends.
+ */
+export async function storeSession(input: {
+  id: string;
+  userId: string;
+  checkedHash: string;
+  replacing: string | null;
+  info: RequestInfo;
+}): Promise<boolean> {
+  const sql = await db();
+  return sql.begin(async (tx) => {
+    const stored = await tx`
+      with still_valid as (
+        select id from users
+         where id = ${input.userId} and password_hash = ${input.checkedHash} and is_active
+           for share
+      )
+      insert into sessions (id, user_id, expires_at, ip_address, user_agent)
+      select ${input.id}, id, now() + ${SESSION_DAYS} * interval '1 day', ${input.info.ipAddress},
+             ${input.info.userAgent}
+        from still_valid
+      returning id`;
+    if (input.replacing) await tx`delete from sessions where id = ${input.replacing}`;
+    // Expired rows are of no use to anyone; sweeping at sign-in keeps the table small without a timer.
+    await tx`delete from sessions where expires_at < now()`;
+    return stored.length === 1;
+  });
+}
+
+/** Ends one session (sign-out): the user's other sessions go on. */
+export async function deleteSession(id: string) {
+  const sql = await db();
+  await sql`delete from sessions where id = ${id}`;
+}
+
+/** The active user behind a session id, re-read on every request so changes apply at once. */
+export async function getSessionUser(sessionId: string): Promise<SessionUser | null> {
+  const sql = await db();
+  const [user] = await sql<SessionUser[]>`
+    select ${userColumns(sql)}, u.selected_division, s.id as session_id
+      from sessions s join users u on u.id = s.user_id
+     where s.id = ${sessionId} and s.expires_at > now() and u.is_active`;
+  return user ?? null;
+}

@@ -1,0 +1,11 @@
+import { requireApiActor } from "~/features/auth/current-user.server";
+import { leadExportResponse } from "~/features/leads/lead-export.server";
+import { apiRoute, methodNotAllowed, requireDivisionParam } from "~/utils/api.server";
+
+/** GET /api/leads/{division}/export.csv: Export Report (CONTRACT.md), a streamed CSV attachment. */
+export const loader = apiRoute(async ({ request, context, params }) => {
+  const actor = await requireApiActor(request, context);
+  return leadExportResponse(actor, requireDivisionParam(params.key), request.method);
+});
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,43 @@
+/**
+ * Neutral refusals thrown by the models. They say what went wrong, not how to answer it: the JSON routes
+ * turn them into CONTRACT.md's status codes (utils/api.server.ts), the page actions into SPEC.md's failure
+ * toasts or field messages (utils/page-action.server.ts). See docs/decisions/001-layers.md.
+ */
+export type RefusalKind = "bad-request" | "forbidden" | "not-found" | "conflict";
+
+export class Refusal extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+    /** Messages per input field (bad-request only), as CONTRACT.md's `errors`. */
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = "Refusal";
+  }
+}
+
+/** The HTTP status each refusal stands for (CONTRACT.md "JSON API conventions"). */
+export const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  "bad-request": 400,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+};
+
+export const notFound = () => new Refusal("not-found", "Not found");
+export const forbidden = () => new Refusal("forbidden", "Forbidden");
+export const conflict = (message: string) => new Refusal("conflict", message);
+/** Input that passed its schema but breaks a rule only the database can check (an assignee, a last division). */
+export const invalidInput = (fieldErrors: Record<string, string[]>) =>
+  new Refusal("bad-request", "Invalid input", fieldErrors);
+
+export function isRefusal(error: unknown): error is Refusal {
+  return error instanceof Refusal;
+}
+
+/** For `.catch(nullIfRefused)`: a refusal means "none"; any other error is a bug and propagates. */
+export function nullIfRefused(error: unknown): null {
+  if (isRefusal(error)) return null;
+  throw error;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { defineListState, param } from "./list-state";
+
+const view = defineListState("/things", {
+  tab: param.oneOf(["open", "closed"], "open"),
+  q: param.text(5),
+  mine: param.flag(),
+  sort: param.oneOf(["name", "date"], (state) => (state.tab === "closed" ? "date" : "name")),
+  dir: param.oneOf(["asc", "desc"], (state) => (state.sort === "date" ? "desc" : "asc")),
+  page: param.page(100),
+});
+
+const read = (query: string) => view.read(new URLSearchParams(query));
+
+describe("defineListState", () => {
+  it("reads defaults from an empty query", () => {
+    expect(read("")).toEqual({ tab: "open", q: "", mine: false, sort: "name", dir: "asc", page: 1 });
+  });
+
+  it("derives a default from the parameters before it", () => {
+    expect(read("tab=closed")).toMatchObject({ sort: "date", dir: "desc" });
+    expect(read("sort=date")).toMatchObject({ sort: "date", dir: "desc" });
+  });
+
+  it("clamps and ignores what it cannot use, never throwing", () => {
+    expect(read("tab=nope&q=abcdefgh&mine=yes&sort=evil&dir=up&page=-3")).toEqual(read("q=abcde"));
+    expect(read("page=1e20").page).toBe(100);
+    expect(read("page=2.5").page).toBe(1);
+    expect(read("q=a%00b").q).toBe("ab");
+  });
+
+  it("writes a state back without its defaults", () => {
+    expect(view.href({})).toBe("/things");
+    expect(view.href(read(""))).toBe("/things");
+    expect(view.href({ tab: "closed", sort: "date", dir: "desc" })).toBe("/things?tab=closed");
+    expect(view.href({ q: "ab c", mine: true, page: 3 })).toBe("/things?q=ab+c&mine=1&page=3");
+    expect(view.href({ sort: "date", dir: "asc" })).toBe("/things?sort=date&dir=asc");
+  });
+
+  it("round-trips any state it read", () => {
+    for (const query of ["tab=closed&sort=name", "q=x&page=4&dir=desc", "mine=1"]) {
+      const state = read(query);
+      expect(read(new URL(view.href(state), "http://x").search.slice(1))).toEqual(state);
+    }
+  });
+
+  it("adds extra parameters and another path", () => {
+    expect(view.href({ q: "a" }, { open: "1", ids: ["x", "y"], skip: false })).toBe(
+      "/things?q=a&open=1&ids=x&ids=y",
+    );
+    expect(view.href({ page: 2 }, {}, "/things/7")).toBe("/things/7?page=2");
+  });
+
+  it("gives a GET form's hidden fields for chosen keys", () => {
+    expect(view.hiddenFields({ tab: "closed", mine: true, q: "z" }, ["tab", "mine", "sort"])).toEqual([
+      ["tab", "closed"],
+      ["mine", "1"],
+    ]);
+  });
+});

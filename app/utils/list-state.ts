@@ -1,0 +1,111 @@
+/**
+ * A list page's view state (search, filters, tab, sort, page, ...) lives in its URL, so every link and form
+ * works without JavaScript and a reload shows the same list (docs/decisions/002-screens.md). A page
+ * declares its parameters once; `read` parses a query string with defaults and clamps (never throws), and
+ * `href` writes a state back, leaving out every value that equals its default so URLs stay short.
+ */
+
+/** One parameter: how to read it, its default (which may depend on the parameters declared before it), how to write it. */
+// Method syntax on purpose: a Param<string> must fit where a Param<unknown> is expected.
+export type Param<T> = {
+  parse(raw: string): T | undefined;
+  fallback(state: Record<string, unknown>): T;
+  format(value: T): string;
+};
+
+type StateOf<Spec> = { [K in keyof Spec]: Spec[K] extends Param<infer T> ? T : never };
+
+/** Extra parameters an href carries besides the state (a dialog to open, ids...); falsy ones are left out. */
+export type ExtraParams = Record<string, string | string[] | undefined | null | false>;
+
+const constant =
+  <T>(value: T | ((state: Record<string, unknown>) => T)) =>
+  (state: Record<string, unknown>) =>
+    typeof value === "function" ? (value as (state: Record<string, unknown>) => T)(state) : value;
+
+export const param = {
+  /** Free text (a search), cut to `max` characters; NUL characters, which no database text holds, are dropped. */
+  text(max = 200): Param<string> {
+    return {
+      parse: (raw) => raw.replaceAll("\u0000", "").slice(0, max),
+      fallback: () => "",
+      format: String,
+    };
+  },
+  /** One of a fixed set; anything else is the default. */
+  oneOf<const T extends string>(
+    values: readonly T[],
+    fallback: T | ((state: Record<string, unknown>) => T),
+  ): Param<T> {
+    return {
+      parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : undefined),
+      fallback: constant(fallback),
+      format: String,
+    };
+  },
+  /** On when "1". */
+  flag(): Param<boolean> {
+    return { parse: (raw) => raw === "1", fallback: () => false, format: () => "1" };
+  },
+  /** A page number from 1 to `max`; past `max` is `max` (a million rows at 50 a page is 20,000 pages). */
+  page(max = 100_000): Param<number> {
+    return {
+      parse: (raw) => {
+        const page = Number(raw);
+        return Number.isInteger(page) && page >= 1 ? Math.min(page, max) : undefined;
+      },
+      fallback: () => 1,
+      format: String,
+    };
+  },
+};
+
+export function defineListState<Spec extends Record<string, Param<unknown>>>(path: string, spec: Spec) {
+  type State = StateOf<Spec>;
+  const entries = Object.entries(spec) as [keyof State & string, Param<unknown>][];
+
+  /** The state a query string names: each parameter parsed, or its default. */
+  function read(params: URLSearchParams): State {
+    const state: Record<string, unknown> = {};
+    for (const [key, definition] of entries) {
+      const raw = params.get(key);
+      const parsed = raw === null ? undefined : definition.parse(raw);
+      state[key] = parsed === undefined ? definition.fallback(state) : parsed;
+    }
+    return state as State;
+  }
+
+  /** The URL of a state (missing keys take their defaults), without the defaults, plus `extra`. */
+  function href(state: Partial<State>, extra: ExtraParams = {}, to = path): string {
+    const full: Record<string, unknown> = {};
+    const params = new URLSearchParams();
+    for (const [key, definition] of entries) {
+      const fallback = definition.fallback(full);
+      const value = state[key] === undefined ? fallback : state[key];
+      full[key] = value;
+      if (value !== fallback) params.set(key, definition.format(value));
+    }
+    for (const [key, value] of Object.entries(extra)) {
+      if (Array.isArray(value)) value.forEach((item) => params.append(key, item));
+      else if (value) params.set(key, value);
+    }
+    const query = params.toString();
+    return query ? `${to}?${query}` : to;
+  }
+
+  /** The state's parameters as name/value pairs (non-default ones), for hidden inputs of a GET form. */
+  function hiddenFields(state: Partial<State>, keys: (keyof State & string)[]): [string, string][] {
+    const query = new URL(href(state), "http://x").searchParams;
+    return keys.filter((key) => query.has(key)).map((key) => [key, query.get(key)!]);
+  }
+
+  return { read, href, hiddenFields };
+}
+
+/**
+ * The address a child route's dialog closes to: its parent's path (the last segment dropped) with the same
+ * query, so the list behind keeps its state.
+ */
+export function parentHref(pathname: string, search: string) {
+  return pathname.replace(/\/[^/]+\/?$/, "") + search;
+}

@@ -1,0 +1,24 @@
+import * as z from "zod";
+
+/** The largest page a list endpoint serves at once. */
+export const MAX_LIMIT = 1000;
+
+/**
+ * `limit` and `offset` of every JSON list (CONTRACT.md: without `limit` the whole list comes back,
+ * streamed). Bounded so that any value reaches the database as a number it can hold.
+ */
+export const pagingSchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit is at least 1")
+    .max(MAX_LIMIT, `limit is at most ${MAX_LIMIT}`)
+    .optional(),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int("offset must be a whole number")
+    .min(0, "offset is at least 0")
+    .max(2_147_483_647, "offset is too large")
+    .optional(),
+});
+export type Paging = z.output<typeof pagingSchema>;

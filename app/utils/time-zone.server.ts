@@ -1,0 +1,11 @@
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone";
+
+/**
+ * The user's time zone: the browser's, which the page writes into the `tz` cookie (components/time-zone.tsx);
+ * the company's own until it has. A preference, not a secret: read and checked, never trusted further.
+ */
+export function timeZoneOf(request: Request): string {
+  const match = request.headers.get("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/);
+  const value = match ? decodeURIComponent(match[1]) : null;
+  return isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+}

@@ -1,0 +1,58 @@
+// `npm run bench:web`: the JavaScript each page ships, gzipped, read from the build's manifest (run after
+// `npm run build`). A page loads the entry, the root and every route module on its path, with their imports.
+// Exits non-zero when a page is over its budget.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const BUDGET_KB = 150;
+/** The pages and the route modules they load, root to leaf. */
+const PAGES: Record<string, string[]> = {
+  "/": ["root", "routes/_app", "routes/_app._index"],
+  "/leads": ["root", "routes/_app", "routes/_app.leads"],
+  "/leads/{id}": ["root", "routes/_app", "routes/_app.leads", "routes/_app.leads.$leadId"],
+  "/mobile": ["root", "routes/mobile"],
+};
+
+type Manifest = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+};
+
+const dir = path.resolve("public/build");
+const manifestFile = fs.readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name));
+if (!manifestFile) throw new Error("No build found: run `npm run build` first.");
+const manifest = JSON.parse(
+  fs
+    .readFileSync(path.join(dir, manifestFile), "utf8")
+    .replace(/^window\.__remixManifest=/, "")
+    .replace(/;$/, ""),
+) as Manifest;
+
+const gzipped = new Map<string, number>();
+function size(url: string) {
+  if (!gzipped.has(url)) {
+    const file = path.join(dir, url.replace(/^\/build\//, ""));
+    gzipped.set(url, zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length);
+  }
+  return gzipped.get(url)!;
+}
+
+let over = 0;
+console.log(`JavaScript per page, gzipped (budget ${BUDGET_KB} KB):`);
+for (const [page, routes] of Object.entries(PAGES)) {
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of routes) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`The build has no route ${id}`);
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  const kb = [...files].reduce((sum, file) => sum + size(file), 0) / 1024;
+  const ok = kb <= BUDGET_KB;
+  if (!ok) over++;
+  console.log(
+    `${ok ? "ok  " : "OVER"} ${page.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB in ${files.size} files`,
+  );
+}
+process.exit(over ? 1 : 0);

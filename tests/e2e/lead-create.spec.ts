@@ -1,0 +1,235 @@
+// Add New Lead (SPEC.md sections 2, 4 and 5): the form's checks, creating a lead, the duplicate step with Restore
+// and 'Create New Lead Anyway'. Every test runs with JavaScript on ("js") and off ("no-js").
+import {
+  archiveLeadViaApi,
+  dialog,
+  expect,
+  expectAccessible,
+  hydrated,
+  noJs,
+  params,
+  pathname,
+  section,
+  test,
+  toast,
+  visit,
+} from "./fixtures";
+import { bodyRows, row, signInToLeads as signIn, tab } from "./leads-helpers";
+
+// These tests walk through whole flows (several page loads, axe checks): more time than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
+test.describe("Add New Lead", () => {
+  test("shows the errors at the fields, then creates the lead: toast and a row in the table", async ({
+    page,
+    crm,
+  }) => {
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    await expect(page.getByText("No leads match the current filters.")).toBeVisible();
+    await page.getByRole("link", { name: "Add New Lead" }).click();
+    const add = dialog(page, "Add New Lead");
+    await expect(add).toBeVisible();
+    await expect(page).toHaveURL(/[?&]new=1/);
+    await expect(add.getByText("New lead for Tailored Slate & Stone")).toBeVisible();
+    await expect(add.getByLabel("Status", { exact: true })).toHaveValue("NEW");
+    await expect(add.getByLabel("Estimated Value (£)")).toHaveAttribute("step", "0.01");
+    await expectAccessible(page);
+
+    const lastName = `Lovelace-${crm.token}`;
+    await add.getByLabel("Email", { exact: true }).fill("not-an-email");
+    // Leaving a field checks it (with JavaScript): the e-mail's message shows before the button is pressed.
+    await add.getByLabel("Last Name", { exact: true }).fill(lastName);
+    await add.getByRole("button", { name: "Create Lead" }).click();
+    await expect(add.getByLabel("First Name", { exact: true })).toHaveAccessibleDescription(
+      "First name is required",
+    );
+    await expect(add.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+      "Valid email is required",
+    );
+    await expect(add.getByLabel("Company", { exact: true })).toHaveAccessibleDescription(
+      "Company is required",
+    );
+    await expect(add.getByLabel("First Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(add.getByLabel("Last Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    await expect(add.getByText("Last name is required")).toHaveCount(0);
+    // What was typed is kept.
+    await expect(add.getByLabel("Last Name", { exact: true })).toHaveValue(lastName);
+    await expect(add.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+    await expect(toast(page, "Lead created successfully")).toHaveCount(0);
+    await expectAccessible(page);
+
+    const email = `ada.${crm.token}@example.com`;
+    await add.getByLabel("First Name", { exact: true }).fill("Ada");
+    await add.getByLabel("Email", { exact: true }).fill(email);
+    await add.getByLabel("Phone", { exact: true }).fill("+44 20 7946 0018");
+    await add.getByLabel("Company", { exact: true }).fill(`Analytical ${crm.token} Engines`);
+    await add.getByLabel("Position", { exact: true }).fill("Head of Engineering");
+    await add.getByLabel("Status", { exact: true }).selectOption({ label: "Qualified" });
+    await add.getByLabel("Estimated Value (£)").fill("12500.5");
+    await add.getByLabel("Notes", { exact: true }).fill("Met at the stone fair.");
+    await add.getByRole("button", { name: "Create Lead" }).click();
+
+    await expect(toast(page, "Lead created successfully")).toBeVisible();
+    await expect(add).toHaveCount(0);
+    await expect(page).toHaveURL(`/leads?q=${crm.token}`);
+    const created = row(page, `Ada ${lastName}`);
+    await expect(created).toBeVisible();
+    await expect(created).toContainText(`Analytical ${crm.token} Engines`);
+    await expect(created).toContainText(email);
+    await expect(created).toContainText("Qualified");
+    await expect(created).toContainText("£12,500.50");
+    await expect(created).toContainText("Erin Tester");
+    await expect(created).toContainText("Unassigned");
+    await expect(created).toContainText("Today");
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(tab(page, "Active Leads")).toHaveText("Active Leads (1)");
+
+    // The detail dialog has everything that was entered.
+    await created.getByRole("link", { name: `View Ada ${lastName}` }).click();
+    const detail = dialog(page, `Ada ${lastName}`);
+    const contact = section(detail, "Contact Information");
+    await expect(contact).toContainText("Head of Engineering");
+    await expect(contact).toContainText("Met at the stone fair.");
+    await expect(contact.getByRole("link", { name: "+44 20 7946 0018" })).toHaveAttribute(
+      "href",
+      "tel:+442079460018",
+    );
+  });
+
+  test("Cancel closes the dialog without creating anything", async ({ page, crm }) => {
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    await page.getByRole("link", { name: "Add New Lead" }).click();
+    const add = dialog(page, "Add New Lead");
+    await add.getByLabel("First Name", { exact: true }).fill("Nobody");
+    await add.getByRole("link", { name: "Cancel" }).click();
+    await expect(add).toHaveCount(0);
+    await expect(page).toHaveURL(`/leads?q=${crm.token}`);
+    await expect(page.getByText("No leads match the current filters.")).toBeVisible();
+  });
+});
+
+test.describe("duplicate check", () => {
+  test("an archived lead with the same e-mail is offered for restore, and opens restored", async ({
+    page,
+    crm,
+  }) => {
+    const archived = await crm.lead("Grace", "Hopper", {
+      company: `Harbour ${crm.token} Ltd`,
+      status: "CONTACTED",
+      estimatedValue: 900,
+    });
+    await archiveLeadViaApi(crm.api, archived.id);
+    const graceName = `Grace Hopper-${crm.token}`;
+
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    await expect(tab(page, "Archive")).toHaveText("Archive (1)");
+    await page.getByRole("link", { name: "Add New Lead" }).click();
+    let add = dialog(page, "Add New Lead");
+    await add.getByLabel("First Name", { exact: true }).fill("Gracie");
+    await add.getByLabel("Last Name", { exact: true }).fill(`Other-${crm.token}`);
+    // Matched trimmed and in any case.
+    await add.getByLabel("Email", { exact: true }).fill(archived.email.toUpperCase());
+    await add.getByLabel("Company", { exact: true }).fill(`New ${crm.token} Co`);
+    await add.getByRole("button", { name: "Create Lead" }).click();
+
+    let duplicates = dialog(page, "Possible Duplicate Leads");
+    await expect(duplicates).toBeVisible();
+    await expect(add).toHaveCount(0);
+    await expect(duplicates).toContainText(
+      "A lead with the same e-mail or name already exists in this division.",
+    );
+    const match = duplicates.getByRole("listitem").filter({ hasText: graceName });
+    await expect(duplicates.getByRole("listitem")).toHaveCount(1);
+    await expect(match).toContainText("Archived");
+    await expect(match).toContainText(archived.email);
+    await expect(match).toContainText(`Harbour ${crm.token} Ltd`);
+    await expect(match).toContainText("Contacted");
+    await expect(duplicates.getByRole("button", { name: "Create New Lead Anyway" })).toBeVisible();
+    await expect(duplicates.getByRole("link", { name: "Cancel" })).toBeVisible();
+    await expectAccessible(page);
+
+    await match.getByRole("button", { name: "Restore" }).click();
+    await expect(toast(page, "Lead restored successfully")).toBeVisible();
+    const detail = dialog(page, graceName);
+    await expect(detail).toBeVisible();
+    // The restored lead opens over its list: the detail route, the list searched to its company.
+    expect(pathname(page)).toBe(`/leads/${archived.id}`);
+    expect(params(page)).toEqual({ q: `Harbour ${crm.token} Ltd` });
+    await detail.getByRole("link", { name: "Close" }).click();
+    await expect(detail).toHaveCount(0);
+    await expect(tab(page, "Active Leads")).toHaveAttribute("aria-current", "page");
+    await expect(tab(page, "Archive")).toHaveText("Archive (0)");
+    await expect(row(page, graceName)).toBeVisible();
+    await expect(row(page, graceName).getByRole("link", { name: `Archive ${graceName}` })).toBeVisible();
+
+    // Now it is active: the duplicate step lists it without Restore. Cancel creates nothing.
+    await visit(page, `/leads?q=${crm.token}`);
+    await expect(bodyRows(page)).toHaveCount(1);
+    const fillGracie = async () => {
+      await page.getByRole("link", { name: "Add New Lead" }).click();
+      add = dialog(page, "Add New Lead");
+      await add.getByLabel("First Name", { exact: true }).fill("Gracie");
+      await add.getByLabel("Last Name", { exact: true }).fill(`Other-${crm.token}`);
+      await add.getByLabel("Email", { exact: true }).fill(archived.email);
+      await add.getByLabel("Company", { exact: true }).fill(`New ${crm.token} Co`);
+      await add.getByLabel("Estimated Value (£)").fill("250");
+      await add.getByRole("button", { name: "Create Lead" }).click();
+      duplicates = dialog(page, "Possible Duplicate Leads");
+      await expect(duplicates).toBeVisible();
+    };
+    await fillGracie();
+    await expect(duplicates.getByRole("listitem")).toHaveCount(1);
+    await expect(duplicates.getByText("Archived", { exact: true })).toHaveCount(0);
+    await expect(duplicates.getByRole("button", { name: "Restore" })).toHaveCount(0);
+    await expect(duplicates.getByRole("link", { name: "View" })).toBeVisible();
+    await duplicates.getByRole("link", { name: "Cancel" }).click();
+    await expect(duplicates).toHaveCount(0);
+    await expect(bodyRows(page)).toHaveCount(1);
+
+    await fillGracie();
+    await duplicates.getByRole("button", { name: "Create New Lead Anyway" }).click();
+    await expect(toast(page, "Lead created successfully")).toBeVisible();
+    await expect(duplicates).toHaveCount(0);
+    await expect(page).toHaveURL(`/leads?q=${crm.token}`);
+    await expect(bodyRows(page)).toHaveCount(2);
+    const gracie = row(page, `Gracie Other-${crm.token}`);
+    await expect(gracie).toContainText(`New ${crm.token} Co`);
+    await expect(gracie).toContainText("£250.00");
+    await expect(gracie).toContainText("New");
+    await expect(row(page, graceName)).toBeVisible();
+  });
+});
+
+test.describe("a slow phone", () => {
+  test("what is typed before the page has hydrated stays in the fields", async ({ page, crm }) => {
+    test.skip(noJs(), "Without JavaScript there is nothing to hydrate.");
+    await signIn(page, crm.user, "/leads");
+    // Hold the page's scripts back until the user has typed.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`/leads?new=1&q=${crm.token}`, { waitUntil: "domcontentloaded" });
+    const add = dialog(page, "Add New Lead");
+    await add.getByLabel("First Name", { exact: true }).fill("Early");
+    await add.getByLabel("Company", { exact: true }).fill(`Typed ${crm.token} Ltd`);
+    await page.getByRole("searchbox", { name: "Search leads", includeHidden: true }).evaluate((input) => {
+      (input as HTMLInputElement).value = "typed-too";
+    });
+    release();
+    await hydrated(page);
+    await expect(add.getByLabel("First Name", { exact: true })).toHaveValue("Early");
+    await expect(add.getByLabel("Company", { exact: true })).toHaveValue(`Typed ${crm.token} Ltd`);
+    await expect(page.getByRole("searchbox", { name: "Search leads", includeHidden: true })).toHaveValue(
+      "typed-too",
+    );
+    // The dialog is now the modal one, and the typed form goes through.
+    await add.getByLabel("Last Name", { exact: true }).fill(`Bird-${crm.token}`);
+    await add.getByLabel("Email", { exact: true }).fill(`early.${crm.token}@example.com`);
+    await add.getByRole("button", { name: "Create Lead" }).click();
+    await expect(toast(page, "Lead created successfully")).toBeVisible();
+    await expect(row(page, `Early Bird-${crm.token}`)).toBeVisible();
+  });
+});

@@ -1,0 +1,300 @@
+// The lead detail dialog (SPEC.md section 2): its sections, updates and progress, notes with follow-ups, lost
+// updates (CONTRACT.md), and opening a lead by ?leadId=. Every test runs with JavaScript on and off.
+import crypto from "node:crypto";
+import {
+  archiveLeadViaApi,
+  createNote,
+  dialog,
+  expect,
+  expectAccessible,
+  noJs,
+  params,
+  pathname,
+  section,
+  test,
+  toast,
+  visit,
+} from "./fixtures";
+import { bodyRows, row, signInToLeads as signIn, tab } from "./leads-helpers";
+
+// These tests walk through whole flows (several page loads, axe checks): more time than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
+test.describe("lead detail dialog", () => {
+  test("shows the lead's sections; a status change adds a progress entry and changes the badges", async ({
+    page,
+    crm,
+  }) => {
+    const lead = await crm.lead("Isambard", "Brunel", {
+      phone: "+44 117 496 0000",
+      position: "Chief Engineer",
+      estimatedValue: 42000,
+    });
+    const name = `Isambard Brunel-${crm.token}`;
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    await row(page, name)
+      .getByRole("link", { name: `View ${name}` })
+      .click();
+    const detail = dialog(page, name);
+    await expect(detail.getByRole("heading", { name, exact: true })).toBeVisible();
+    // The detail is a route of its own over the list, which keeps its search.
+    expect(pathname(page)).toBe(`/leads/${lead.id}`);
+    expect(params(page)).toEqual({ q: crm.token });
+
+    const contact = section(detail, "Contact Information");
+    await expect(contact).toContainText("Chief Engineer");
+    await expect(contact).toContainText(`Slate ${crm.token} Ltd`);
+    await expect(contact.getByRole("link", { name: lead.email })).toHaveAttribute(
+      "href",
+      `mailto:${lead.email}`,
+    );
+    await expect(contact).toContainText("£42,000.00");
+    await expect(contact.getByText("New", { exact: true })).toBeVisible();
+
+    const quick = section(detail, "Quick Actions");
+    await expect(quick.getByRole("link", { name: "Call Contact" })).toHaveAttribute(
+      "href",
+      "tel:+441174960000",
+    );
+    await expect(quick.getByRole("link", { name: "Send Email" })).toHaveAttribute(
+      "href",
+      `mailto:${lead.email}`,
+    );
+
+    const info = section(detail, "Lead Information");
+    await expect(info).toContainText(`Lead ID${lead.id.slice(-8)}`);
+    await expect(info).toContainText("Created byErin Tester");
+    await expect(info).toContainText("Assigned toUnassigned");
+
+    const schedule = section(detail, "Schedule Follow-up");
+    await expect(schedule.getByRole("link", { name: "Schedule Follow Up" })).toHaveAttribute(
+      "href",
+      `/calendar?${new URLSearchParams({ leadId: lead.id, leadName: name })}`,
+    );
+
+    const progress = section(detail, "Lead Progress").getByRole("listitem");
+    await expect(progress).toHaveCount(1);
+    await expect(progress.first()).toContainText("New");
+    await expectAccessible(page);
+
+    const form = section(detail, "Update Lead");
+    await expect(form.getByLabel("First Name", { exact: true })).toHaveValue("Isambard");
+    await expect(form.getByLabel("Estimated Value (£)")).toHaveValue("42000.00");
+    await form.getByLabel("Status", { exact: true }).selectOption({ label: "Qualified" });
+    await form.getByRole("button", { name: "Update Lead" }).click();
+
+    await expect(toast(page, "Lead updated successfully")).toBeVisible();
+    await expect(progress).toHaveCount(2);
+    await expect(progress.nth(0)).toContainText("New");
+    await expect(progress.nth(1)).toContainText("Qualified");
+    await expect(contact.getByText("Qualified", { exact: true })).toBeVisible();
+    await expect(contact.getByText("New", { exact: true })).toHaveCount(0);
+    await expect(info).toContainText("StatusQualified");
+    await expect(form.getByLabel("Status", { exact: true })).toHaveValue("QUALIFIED");
+    // The other fields were kept.
+    await expect(contact).toContainText("£42,000.00");
+    await expect(contact).toContainText("Chief Engineer");
+
+    // Saving without a change of status adds no progress entry.
+    await form.getByLabel("Position", { exact: true }).fill("Director");
+    await form.getByRole("button", { name: "Update Lead" }).click();
+    await expect(contact).toContainText("Director");
+    await expect(progress).toHaveCount(2);
+
+    await detail.getByRole("link", { name: "Close" }).click();
+    await expect(detail).toHaveCount(0);
+    await expect(row(page, name)).toContainText("Qualified");
+    await expect(page).toHaveURL(`/leads?q=${crm.token}`);
+  });
+
+  test("the update form checks its fields like the add form", async ({ page, crm }) => {
+    const lead = await crm.lead("Mary", "Anning");
+    const name = `Mary Anning-${crm.token}`;
+    await signIn(page, crm.user, `/leads/${lead.id}?q=${crm.token}`);
+    const form = section(dialog(page, name), "Update Lead");
+    await form.getByLabel("First Name", { exact: true }).fill("");
+    await form.getByLabel("Email", { exact: true }).fill("mary-at-example");
+    await form.getByLabel("Email", { exact: true }).press("Tab");
+    await form.getByRole("button", { name: "Update Lead" }).click();
+    await expect(form.getByLabel("First Name", { exact: true })).toHaveAccessibleDescription(
+      "First name is required",
+    );
+    await expect(form.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+      "Valid email is required",
+    );
+    await expect(toast(page, "Lead updated successfully")).toHaveCount(0);
+    // Nothing was saved.
+    await visit(page, `/leads?q=${crm.token}`);
+    await expect(row(page, name)).toContainText(lead.email);
+  });
+
+  test("a note with a follow-up date, then Mark Complete", async ({ page, crm }) => {
+    const lead = await crm.lead("Josiah", "Wedgwood");
+    await createNote(crm.api, { leadId: lead.id, content: "First call went well." });
+    const name = `Josiah Wedgwood-${crm.token}`;
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    await row(page, name)
+      .getByRole("link", { name: `View ${name}` })
+      .click();
+    const notes = section(dialog(page, name), "Notes & Comments");
+    await expect(notes.getByRole("listitem")).toHaveCount(1);
+    await expect(notes.getByRole("listitem")).toContainText("First call went well.");
+    await expect(notes.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
+
+    const text = notes.getByRole("textbox", { name: "Add a note" });
+    const addNote = notes.getByRole("button", { name: "Add Note" });
+    if (noJs()) {
+      // Without JavaScript the button cannot follow the text; the server refuses a blank note.
+      await text.fill("   ");
+      await addNote.click();
+      await expect(text).toHaveAccessibleDescription("Note cannot be empty");
+      await expect(notes.getByText("First call went well.")).toBeVisible();
+    } else {
+      await expect(addNote).toBeDisabled();
+      await text.fill("   ");
+      await expect(addNote).toBeDisabled();
+    }
+    await text.fill("Send the quarry samples.");
+    await expect(addNote).toBeEnabled();
+    await notes.getByLabel("Follow-up date (optional)").fill("2030-03-14");
+    await addNote.click();
+
+    await expect(toast(page, "Note added successfully")).toBeVisible();
+    const items = notes.getByRole("listitem");
+    await expect(items).toHaveCount(2);
+    // Newest first, with its author and follow-up.
+    await expect(items.first()).toContainText("Send the quarry samples.");
+    await expect(items.first()).toContainText("Erin");
+    await expect(items.first()).toContainText("Follow-up 14 Mar 2030");
+    await expect(items.nth(1)).toContainText("First call went well.");
+    await expect(text).toHaveValue("");
+    const complete = notes.getByRole("button", { name: "Mark Complete" });
+    await expect(complete).toHaveCount(1);
+    await expectAccessible(page);
+
+    await complete.click();
+    await expect(toast(page, "Follow-up marked as complete")).toBeVisible();
+    await expect(notes.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
+    await expect(items.first()).toContainText("Complete");
+    await expect(items.first()).toContainText("Send the quarry samples.");
+  });
+
+  test("a save on a stale copy is refused and the first save stays", async ({
+    page,
+    crm,
+    browser,
+    baseURL,
+  }) => {
+    const lead = await crm.lead("Ada", "Stale", { position: "Analyst" });
+    const name = `Ada Stale-${crm.token}`;
+    const path = `/leads/${lead.id}?q=${crm.token}`;
+    await signIn(page, crm.user, path);
+    const other = await browser.newContext({ baseURL, javaScriptEnabled: !noJs() });
+    try {
+      const otherPage = await other.newPage();
+      await signIn(otherPage, crm.user, path);
+      const first = section(dialog(page, name), "Update Lead");
+      const second = section(dialog(otherPage, name), "Update Lead");
+      await expect(first.getByLabel("Position", { exact: true })).toHaveValue("Analyst");
+      await expect(second.getByLabel("Position", { exact: true })).toHaveValue("Analyst");
+
+      await first.getByLabel("Position", { exact: true }).fill("Director A");
+      await first.getByRole("button", { name: "Update Lead" }).click();
+      await expect(toast(page, "Lead updated successfully")).toBeVisible();
+
+      await second.getByLabel("Position", { exact: true }).fill("Director B");
+      await second.getByRole("button", { name: "Update Lead" }).click();
+      await expect(
+        dialog(otherPage, name).getByText("This lead was changed by someone else. Reload and try again."),
+      ).toBeVisible();
+      await expect(toast(otherPage, "Lead updated successfully")).toHaveCount(0);
+
+      // The first save stays, for both.
+      await visit(otherPage, path);
+      await expect(section(dialog(otherPage, name), "Contact Information")).toContainText("Director A");
+      await expect(
+        section(dialog(otherPage, name), "Update Lead").getByLabel("Position", { exact: true }),
+      ).toHaveValue("Director A");
+      const detail = await crm.api.get(`/api/leads/detail/${lead.id}`);
+      expect((await detail.json()).position).toBe("Director A");
+
+      // After the reload the save goes through.
+      await section(dialog(otherPage, name), "Update Lead")
+        .getByLabel("Position", { exact: true })
+        .fill("Director B");
+      await section(dialog(otherPage, name), "Update Lead")
+        .getByRole("button", { name: "Update Lead" })
+        .click();
+      await expect(toast(otherPage, "Lead updated successfully")).toBeVisible();
+      await expect(section(dialog(otherPage, name), "Contact Information")).toContainText("Director B");
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+test.describe("opening a lead by ?leadId=", () => {
+  test("opens the dialog with the search set to its company; archived ones in the Archive tab; edit=true", async ({
+    page,
+    crm,
+  }) => {
+    const active = await crm.lead("Henry", "Royce", { company: `Royce ${crm.token} Motors` });
+    const archived = await crm.lead("Charles", "Rolls", { company: `Rolls ${crm.token} Cars` });
+    await archiveLeadViaApi(crm.api, archived.id);
+    await signIn(page, crm.user);
+
+    await visit(page, `/leads?leadId=${active.id}`);
+    const activeDialog = dialog(page, `Henry Royce-${crm.token}`);
+    await expect(activeDialog).toBeVisible();
+    expect(pathname(page)).toBe(`/leads/${active.id}`);
+    expect(params(page)).toEqual({ q: `Royce ${crm.token} Motors` });
+    await expect(page.getByRole("searchbox", { name: "Search leads", includeHidden: true })).toHaveValue(
+      `Royce ${crm.token} Motors`,
+    );
+    await expect(section(activeDialog, "Lead Information")).toContainText(active.id.slice(-8));
+    await activeDialog.getByRole("link", { name: "Close" }).click();
+    await expect(tab(page, "Active Leads")).toHaveAttribute("aria-current", "page");
+    await expect(bodyRows(page)).toHaveCount(1);
+
+    await visit(page, `/leads?leadId=${archived.id}`);
+    const archivedDialog = dialog(page, `Charles Rolls-${crm.token}`);
+    await expect(archivedDialog).toBeVisible();
+    expect(pathname(page)).toBe(`/leads/${archived.id}`);
+    expect(params(page)).toEqual({ tab: "archive", q: `Rolls ${crm.token} Cars` });
+    await expect(section(archivedDialog, "Lead Information")).toContainText("Archived");
+    await archivedDialog.getByRole("link", { name: "Close" }).click();
+    await expect(tab(page, "Archive")).toHaveAttribute("aria-current", "page");
+    await expect(row(page, `Charles Rolls-${crm.token}`)).toBeVisible();
+
+    await visit(page, `/leads?leadId=${active.id}&edit=true`);
+    await expect(activeDialog).toBeVisible();
+    expect(pathname(page)).toBe(`/leads/${active.id}`);
+    expect(params(page)).toEqual({ q: `Royce ${crm.token} Motors`, edit: "true" });
+    const firstName = section(activeDialog, "Update Lead").getByLabel("First Name", { exact: true });
+    // The field carries autofocus, so the cursor is there with JavaScript or without.
+    await expect(firstName).toBeFocused();
+    await firstName.fill("Frederick");
+    await section(activeDialog, "Update Lead").getByRole("button", { name: "Update Lead" }).click();
+    await expect(toast(page, "Lead updated successfully")).toBeVisible();
+    await expect(dialog(page, `Frederick Royce-${crm.token}`)).toBeVisible();
+  });
+
+  test("an unknown or foreign lead id goes to /leads with 'Could not open lead details.'", async ({
+    page,
+    crm,
+  }) => {
+    await signIn(page, crm.user);
+    await visit(page, `/leads?leadId=${crypto.randomUUID()}`);
+    await expect(page).toHaveURL("/leads");
+    await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("alert")).toContainText(
+      "Could not open lead details.",
+    );
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await visit(page, "/leads?leadId=not-an-id");
+    await expect(page).toHaveURL("/leads");
+    await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("alert")).toContainText(
+      "Could not open lead details.",
+    );
+  });
+});

@@ -1,0 +1,306 @@
+// Field Notes on /mobile (SPEC.md section 2 "Mobile notes", section 4 "Voice recording", section 5 "Field note",
+// section 8 "Field notes"; CONTRACT.md "Voice audio"): a phone-sized page with no shell, the lead search, the
+// checks before saving, a text note, and (with JavaScript) a voice note recorded with Chromium's fake microphone,
+// stored on the server and played back in the lead's detail by a colleague. Every test runs with JavaScript on
+// ("js") and off ("no-js"); the recorder exists only with JavaScript.
+import type { Page } from "@playwright/test";
+import {
+  createUser,
+  dialog,
+  expect,
+  expectAccessible,
+  noJs,
+  params,
+  signIn,
+  signedInApi,
+  test,
+  toast,
+  type Crm,
+} from "./fixtures";
+
+// These tests walk through whole flows (several page loads, axe checks): more time than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+function signInToMobile(page: Page, crm: Crm, path = "/mobile") {
+  return signIn(page, crm.user, path, "Field Notes");
+}
+
+/** Types into 'Search leads...' and runs the search (without JavaScript the button asks the server). */
+async function searchLeads(page: Page, text: string) {
+  await page.getByRole("searchbox", { name: "Search leads" }).fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  if (noJs()) await expect.poll(() => params(page).q).toBe(text);
+}
+
+function leadChoices(page: Page) {
+  return page.getByRole("group", { name: "Choose a lead" }).getByRole("radio");
+}
+
+function noteBox(page: Page) {
+  return page.getByRole("textbox", { name: "Note", exact: true });
+}
+
+/**
+ * Closes an error toast as a phone user would: at 375 px it sits over the bottom of the page, where Save Note is.
+ */
+async function dismissToast(page: Page) {
+  await page.getByRole("button", { name: "Dismiss notification" }).click();
+  await expect(page.getByRole("button", { name: "Dismiss notification" })).toHaveCount(0);
+}
+
+function saveNote(page: Page) {
+  return page.getByRole("button", { name: "Save Note" });
+}
+
+type NoteDetail = {
+  id: string;
+  content: string;
+  noteType: "TEXT" | "VOICE";
+  voiceDuration: string | null;
+  hasAudio: boolean;
+  createdBy: { firstName: string };
+};
+
+async function notesOf(crm: Crm, leadId: string) {
+  const response = await crm.api.get(`/api/leads/detail/${leadId}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).notes as NoteDetail[];
+}
+
+/** The page is no wider than the phone: nothing scrolls sideways. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.client).toBeLessThanOrEqual(375);
+  expect(widths.scroll, "document width").toBeLessThanOrEqual(widths.client);
+  expect(widths.body, "body width").toBeLessThanOrEqual(widths.client);
+}
+
+test.describe("field notes", () => {
+  test("a phone page without the shell; the search narrows the leads; 'No leads found'", async ({
+    page,
+    crm,
+  }) => {
+    await crm.lead("Morwenna", "Quarryman");
+    await crm.lead("Tristan", "Mason");
+    await signInToMobile(page, crm);
+    await expect(page.getByRole("heading", { level: 1, name: "Field Notes" })).toBeVisible();
+    // No shell: no logout, no sidebar.
+    await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Mobile Notes" })).toHaveCount(0);
+    await expect(page.getByRole("searchbox", { name: "Search leads" })).toHaveAttribute(
+      "placeholder",
+      "Search leads...",
+    );
+    await expect(saveNote(page)).toBeVisible();
+    if (noJs()) {
+      await expect(page.getByText(/^Voice notes need JavaScript/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Record", exact: true })).toHaveCount(0);
+    } else {
+      await expect(page.getByRole("button", { name: "Record", exact: true })).toBeVisible();
+      await expect(page.getByText(/^Voice notes need JavaScript/)).toHaveCount(0);
+    }
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+
+    // Both of this test's leads by their company, then one by its name.
+    await searchLeads(page, `Slate ${crm.token}`);
+    await expect(leadChoices(page)).toHaveCount(2);
+    await expect(page.getByRole("radio", { name: `Morwenna Quarryman-${crm.token}` })).toBeVisible();
+    await expect(page.getByRole("radio", { name: `Tristan Mason-${crm.token}` })).toBeVisible();
+    await searchLeads(page, `Quarryman-${crm.token}`);
+    await expect(leadChoices(page)).toHaveCount(1);
+    await expect(page.getByRole("radio", { name: `Morwenna Quarryman-${crm.token}` })).toBeVisible();
+    // The company is shown under the name.
+    await expect(page.getByRole("group", { name: "Choose a lead" })).toContainText(`Slate ${crm.token} Ltd`);
+
+    await searchLeads(page, `nothing-${crm.token}`);
+    await expect(page.getByText("No leads found", { exact: true })).toBeVisible();
+    await expect(leadChoices(page)).toHaveCount(0);
+    await expect(page.getByText("No leads available", { exact: true })).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test("Save Note asks for a lead, then for a note; a text note is saved on the lead", async ({
+    page,
+    crm,
+  }) => {
+    const lead = await crm.lead("Petroc", "Fieldnote");
+    const name = `Petroc Fieldnote-${crm.token}`;
+    await signInToMobile(page, crm);
+    await searchLeads(page, `Fieldnote-${crm.token}`);
+    const radio = page.getByRole("radio", { name });
+    await expect(radio).toBeVisible();
+    const leads = page.getByRole("group", { name: "Choose a lead" });
+
+    // No lead chosen.
+    await saveNote(page).click();
+    if (noJs()) {
+      await expect(leads).toHaveAccessibleDescription("Please select a lead first");
+      await expect(leads.getByText("Please select a lead first")).toBeVisible();
+    } else {
+      await expect(toast(page, "Please select a lead first")).toBeVisible();
+      await dismissToast(page);
+    }
+
+    // A lead, but neither text nor recording (blank text counts as none).
+    await radio.check();
+    await noteBox(page).fill("   ");
+    await saveNote(page).click();
+    if (noJs()) {
+      await expect(noteBox(page)).toHaveAccessibleDescription("Please add a note or voice recording");
+      await expect(leads.getByText("Please select a lead first")).toHaveCount(0);
+    } else {
+      await expect(toast(page, "Please add a note or voice recording")).toBeVisible();
+      await dismissToast(page);
+    }
+    await expect(toast(page, "Note saved successfully")).toHaveCount(0);
+    expect(await notesOf(crm, lead.id)).toEqual([]);
+
+    // A text note.
+    await page.getByRole("radio", { name }).check();
+    await noteBox(page).fill("Measured the roof: 120 m² of Welsh slate.");
+    await saveNote(page).click();
+    await expect(toast(page, "Note saved successfully")).toBeVisible();
+    await expect(noteBox(page)).toHaveValue("");
+    // The lead stays chosen for the next note.
+    await expect(page.getByRole("radio", { name })).toBeChecked();
+
+    const notes = await notesOf(crm, lead.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      content: "Measured the roof: 120 m² of Welsh slate.",
+      noteType: "TEXT",
+      voiceDuration: null,
+      hasAudio: false,
+      createdBy: { firstName: "Erin" },
+    });
+  });
+
+  test("a voice note: record, play, discard, re-record, save; a colleague plays it in the lead's detail", async ({
+    page,
+    crm,
+    browser,
+    baseURL,
+  }) => {
+    test.skip(noJs(), "Recording needs JavaScript (getUserMedia and MediaRecorder in the page)");
+    const lead = await crm.lead("Kerensa", "Voice");
+    const name = `Kerensa Voice-${crm.token}`;
+    await signInToMobile(page, crm);
+    await searchLeads(page, `Voice-${crm.token}`);
+    await page.getByRole("radio", { name }).check();
+
+    const recorder = page.getByRole("region", { name: "3. Voice note" });
+    const status = recorder.getByText(/^(No recording|Recording… \d+s|Voice note: \d+s)$/);
+    await expect(status).toHaveText("No recording");
+
+    // A first take, played, then discarded.
+    await recorder.getByRole("button", { name: "Record", exact: true }).click();
+    await expect(status).toHaveText(/^Recording… \d+s$/);
+    await expect(saveNote(page)).toBeDisabled();
+    await page.waitForTimeout(1_200);
+    await recorder.getByRole("button", { name: "Stop" }).click();
+    await expect(status).toHaveText(/^Voice note: [1-9]\d*s$/);
+    await expect(recorder.getByRole("button", { name: "Record", exact: true })).toHaveCount(0);
+    await recorder.getByRole("button", { name: "Play" }).click();
+    await expect(recorder.getByRole("button", { name: "Pause" })).toBeVisible();
+    await recorder.getByRole("button", { name: "Pause" }).click();
+    await expect(recorder.getByRole("button", { name: "Play" })).toBeVisible();
+    await expectAccessible(page);
+    await recorder.getByRole("button", { name: "Discard" }).click();
+    await expect(status).toHaveText("No recording");
+    await expect(recorder.getByRole("button", { name: "Play" })).toHaveCount(0);
+
+    // A second take, re-recorded at once: the third is the one saved.
+    await recorder.getByRole("button", { name: "Record", exact: true }).click();
+    await page.waitForTimeout(1_000);
+    await recorder.getByRole("button", { name: "Stop" }).click();
+    await expect(status).toHaveText(/^Voice note: \d+s$/);
+    await recorder.getByRole("button", { name: "Re-record" }).click();
+    await expect(status).toHaveText(/^Recording… \d+s$/);
+    await page.waitForTimeout(2_200);
+    await recorder.getByRole("button", { name: "Stop" }).click();
+    await expect(status).toHaveText(/^Voice note: [1-9]\d*s$/);
+    for (const button of ["Play", "Discard", "Re-record"]) {
+      await expect(recorder.getByRole("button", { name: button })).toBeVisible();
+    }
+    const seconds = Number((await status.textContent())!.match(/(\d+)s$/)![1]);
+    expect(seconds).toBeGreaterThanOrEqual(2);
+
+    // Saved with no text.
+    await expect(noteBox(page)).toHaveValue("");
+    await saveNote(page).click();
+    await expect(toast(page, "Note saved successfully")).toBeVisible();
+    await expect(status).toHaveText("No recording");
+
+    const notes = await notesOf(crm, lead.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ content: "Voice note", noteType: "VOICE", hasAudio: true });
+    expect(typeof notes[0].voiceDuration).toBe("string");
+    expect(notes[0].voiceDuration).toMatch(/^\d+$/);
+    expect(Number(notes[0].voiceDuration)).toBe(seconds);
+    const src = `/api/notes/${notes[0].id}/audio`;
+
+    // A colleague in the same division hears it in the lead's detail.
+    const colleague = await createUser(baseURL!, { firstName: "Cadan", companies: ["TSS"] });
+    const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    try {
+      const otherPage = await other.newPage();
+      await signIn(otherPage, colleague, `/leads/${lead.id}`, "Lead Management");
+      const detail = dialog(otherPage, name);
+      await expect(detail).toContainText(`Voice note (${seconds}s)`);
+      const audio = detail.getByLabel("Voice note by Erin", { exact: true });
+      await expect(audio).toHaveCount(1);
+      await expect(audio).toHaveAttribute("src", src);
+      const loaded = await audio.evaluate(
+        (element: HTMLAudioElement) =>
+          new Promise<{ readyState: number; duration: number; error: number | null }>((resolve) => {
+            const done = () =>
+              resolve({
+                readyState: element.readyState,
+                duration: element.duration,
+                error: element.error?.code ?? null,
+              });
+            element.addEventListener("loadedmetadata", done, { once: true });
+            element.addEventListener("error", done, { once: true });
+            setTimeout(done, 10_000);
+            element.load();
+          }),
+      );
+      expect(loaded.error).toBeNull();
+      expect(loaded.readyState).toBeGreaterThanOrEqual(1);
+      expect(loaded.duration).toBeGreaterThan(0);
+      const fetched = await otherPage.evaluate(async (url) => {
+        const response = await fetch(url);
+        return {
+          status: response.status,
+          type: response.headers.get("content-type"),
+          size: (await response.arrayBuffer()).byteLength,
+        };
+      }, src);
+      expect(fetched.status).toBe(200);
+      expect(fetched.type).toBe("audio/webm");
+      expect(fetched.size).toBeGreaterThan(10);
+
+      // Seekable: a range answers 206 with just those bytes.
+      const range = await otherPage.request.get(src, { headers: { Range: "bytes=0-9" } });
+      expect(range.status()).toBe(206);
+      expect((await range.body()).byteLength).toBe(10);
+      expect(range.headers()["content-range"]).toBe(`bytes 0-9/${fetched.size}`);
+      expect(range.headers()["content-type"]).toBe("audio/webm");
+    } finally {
+      await other.close();
+    }
+
+    // Someone without access to the division cannot fetch it.
+    const outsider = await createUser(baseURL!, { companies: ["NLH"] });
+    const outsiderApi = await signedInApi(baseURL!, outsider);
+    expect((await outsiderApi.get(src)).status()).toBe(404);
+    await outsiderApi.dispose();
+  });
+});

@@ -1,0 +1,173 @@
+// The dashboard's figures (SPEC.md section 3 "Dashboard stats", CONTRACT.md): GET /api/dashboard/stats/{division},
+// the month-over-month changes at UTC month boundaries, and the kept counts they are read from.
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../../app/models/actor.server";
+import { ApiClient, signInAdmin } from "../support/api-client";
+import { connectAppDatabase, databaseUrl, testSql } from "../support/database";
+import { createLead, FORBIDDEN, UNAUTHORIZED, uniqueToken, userWith } from "../support/leads";
+
+const KEYS = [
+  "activeProspects",
+  "activeProspectsChange",
+  "closedDeals",
+  "closedDealsChange",
+  "revenue",
+  "revenueChange",
+  "totalLeads",
+  "totalLeadsChange",
+];
+
+async function stats(client: ApiClient, division = "TSS") {
+  const result = await client.get(`/api/dashboard/stats/${division}`);
+  expect(result.status).toBe(200);
+  return result.body as Record<string, number>;
+}
+
+describe("GET /api/dashboard/stats/{division}", () => {
+  it("answers the eight figures as numbers", async () => {
+    const { client } = await userWith(["TSS"]);
+    const body = await stats(client);
+    expect(Object.keys(body).sort()).toEqual(KEYS);
+    for (const key of KEYS) expect(typeof body[key]).toBe("number");
+  });
+
+  it("counts the division's non-archived leads: all, active prospects, closed deals, revenue", async () => {
+    const { client } = await userWith(["TSS"]);
+    const before = await stats(client);
+    const token = uniqueToken("stats");
+    await createLead(client, { company: `${token} A`, status: "NEW", estimatedValue: 100 });
+    await createLead(client, { company: `${token} B`, status: "PROPOSAL", estimatedValue: 200 });
+    await createLead(client, { company: `${token} C`, status: "CLOSED_WON", estimatedValue: 1250.5 });
+    await createLead(client, { company: `${token} D`, status: "CLOSED_WON", estimatedValue: null });
+    const lost = await createLead(client, {
+      company: `${token} E`,
+      status: "CLOSED_LOST",
+      estimatedValue: 999,
+    });
+    const archived = await createLead(client, {
+      company: `${token} F`,
+      status: "CLOSED_WON",
+      estimatedValue: 5000,
+    });
+    expect((await client.delete(`/api/leads/${archived.id}`)).status).toBe(200);
+    let after = await stats(client);
+    expect(after.totalLeads - before.totalLeads).toBe(5);
+    expect(after.activeProspects - before.activeProspects).toBe(2);
+    expect(after.closedDeals - before.closedDeals).toBe(2);
+    expect(Math.round((after.revenue - before.revenue) * 100)).toBe(125050);
+
+    // A status change moves the lead between the figures; restoring brings the archived one back.
+    await client.patch(`/api/leads/${lost.id}`, { status: "CLOSED_WON" });
+    await client.patch(`/api/leads/${archived.id}/unarchive`);
+    after = await stats(client);
+    expect(after.totalLeads - before.totalLeads).toBe(6);
+    expect(after.closedDeals - before.closedDeals).toBe(4);
+    expect(Math.round((after.revenue - before.revenue) * 100)).toBe(125050 + 99900 + 500000);
+  });
+
+  it("answers 401 signed out, 403 for a division not in access, 400 for an unknown one", async () => {
+    expect((await new ApiClient().get("/api/dashboard/stats/TSS")).body).toEqual(UNAUTHORIZED);
+    const { client } = await userWith(["NLH"]);
+    const forbidden = await client.get("/api/dashboard/stats/TSS");
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual(FORBIDDEN);
+    const unknown = await client.get("/api/dashboard/stats/XYZ");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ message: "Unknown division" });
+  });
+});
+
+// The changes count leads by the UTC month they were created in. The API counts from today; the model takes
+// the date to count from, so these tests put their own leads in a month nobody else uses (2031) and check the
+// boundaries to the second. They need to set creation dates, which only a real PostgreSQL lets them do.
+describe.runIf(databaseUrl())("month over month, at UTC month boundaries", () => {
+  connectAppDatabase();
+
+  async function leadsCreatedAt(dates: string[], extra: Record<string, unknown>) {
+    const admin = await signInAdmin();
+    const token = uniqueToken("month");
+    const sql = testSql();
+    for (const [index, date] of dates.entries()) {
+      const lead = await createLead(admin, { company: `${token} ${index}`, ...extra });
+      await sql`update leads set created_at = ${date} where id = ${lead.id}`;
+    }
+  }
+
+  async function statsOn(date: string) {
+    const { dashboardStats } = await import("../../app/models/dashboard.server");
+    const [admin] = await testSql()<
+      { id: string }[]
+    >`select id from users where role = 'ADMIN' order by created_at limit 1`;
+    const actor = {
+      user: { id: admin.id, role: "ADMIN", companyAccess: [{ company: "NLH" }] },
+      info: { ipAddress: "127.0.0.1", userAgent: "test" },
+    } as unknown as Actor;
+    return dashboardStats(actor, "NLH", new Date(date));
+  }
+
+  it("counts a lead in the month its creation falls in, in UTC", async () => {
+    // March 2031: 2 leads (one at its first second); February 2031: 1 (at its last second).
+    await leadsCreatedAt(["2031-03-01T00:00:00Z", "2031-03-20T12:00:00Z", "2031-02-28T23:59:59Z"], {
+      companyDivision: "NLH",
+      status: "CLOSED_WON",
+      estimatedValue: 100,
+    });
+    const march = await statsOn("2031-03-15T10:00:00Z");
+    expect(march.totalLeadsChange).toBe(100);
+    expect(march.closedDealsChange).toBe(100);
+    expect(march.revenueChange).toBe(100);
+    expect(march.activeProspectsChange).toBe(0);
+    // 31 March 23:30 in New York is already April in UTC: April has none, March had 2.
+    const april = await statsOn("2031-03-31T23:30:00-05:00");
+    expect(april.totalLeadsChange).toBe(-100);
+    // A month with none before and none now.
+    expect((await statsOn("2031-07-10T00:00:00Z")).totalLeadsChange).toBe(0);
+    // February against January 2031 (none): only the previous month is 0.
+    expect((await statsOn("2031-02-10T00:00:00Z")).totalLeadsChange).toBe(100);
+  });
+
+  it("active prospects and revenue change by their own figures", async () => {
+    // May 2031: 3 active, 1 won at 300; June 2031: 1 active, 2 won at 300 and 150.
+    await leadsCreatedAt(["2031-05-02T00:00:00Z", "2031-05-03T00:00:00Z", "2031-05-31T23:59:59Z"], {
+      companyDivision: "NLH",
+      status: "QUALIFIED",
+    });
+    await leadsCreatedAt(["2031-05-10T00:00:00Z"], {
+      companyDivision: "NLH",
+      status: "CLOSED_WON",
+      estimatedValue: 300,
+    });
+    await leadsCreatedAt(["2031-06-01T00:00:00Z"], { companyDivision: "NLH", status: "NEW" });
+    await leadsCreatedAt(["2031-06-05T00:00:00Z"], {
+      companyDivision: "NLH",
+      status: "CLOSED_WON",
+      estimatedValue: 300,
+    });
+    await leadsCreatedAt(["2031-06-30T23:59:59Z"], {
+      companyDivision: "NLH",
+      status: "CLOSED_WON",
+      estimatedValue: 150,
+    });
+    const june = await statsOn("2031-06-15T00:00:00Z");
+    expect(june.totalLeadsChange).toBe(-25); // 3 against 4
+    expect(june.activeProspectsChange).toBe(-66.7); // 1 against 3
+    expect(june.closedDealsChange).toBe(100); // 2 against 1
+    expect(june.revenueChange).toBe(50); // 450 against 300
+  });
+
+  it("the kept counts always equal a count of the leads themselves", async () => {
+    const sql = testSql();
+    const kept = await sql`
+      select company_division, is_archived, status, created_month, leads::int, valued::int, value_sum::text
+        from lead_stats where leads <> 0 or valued <> 0 or value_sum <> 0
+       order by 1, 2, 3, 4`;
+    const counted = await sql`
+      select company_division, is_archived, status, date_trunc('month', created_at at time zone 'UTC')::date as created_month,
+             count(*)::int as leads, count(estimated_value)::int as valued,
+             coalesce(sum(estimated_value), 0)::text as value_sum
+        from leads group by 1, 2, 3, 4 order by 1, 2, 3, 4`;
+    expect(kept.map((row) => ({ ...row, valueSum: Number(row.valueSum) }))).toEqual(
+      counted.map((row) => ({ ...row, valueSum: Number(row.valueSum) })),
+    );
+  });
+});
