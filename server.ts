@@ -14,6 +14,11 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { prepareDatabase } from "./app/features/startup/prepare-database.server";
 import { logClientGone } from "./app/utils/client-gone.server";
+import {
+  databaseIsDown,
+  isDatabaseUnreachable,
+  reportDatabaseError,
+} from "./app/utils/db-availability.server";
 import { closeDatabase, db } from "./app/utils/db.server";
 import { env, EnvError } from "./app/utils/env.server";
 
@@ -30,10 +35,6 @@ try {
   process.exit(1);
 }
 
-const { database, admin, demo } = await prepareDatabase().catch((error: Error) => {
-  console.error(`The database could not be prepared: ${error.message}`);
-  process.exit(1);
-});
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
 const app = express();
@@ -48,10 +49,12 @@ app.use(compression());
 
 app.get("/healthz", async (_req, res) => {
   try {
+    if (!ready) throw new Error("not prepared yet");
     const sql = await db();
     await sql`select 1`.execute();
     res.json({ status: "ok" });
-  } catch {
+  } catch (error) {
+    reportDatabaseError(error);
     res.status(503).json({ status: "unavailable" });
   }
 });
@@ -67,12 +70,25 @@ for (const name of fs.readdirSync("public")) {
   if (fs.statSync(file).isFile()) app.get(`/${name}`, (_req, res) => res.sendFile(file, { maxAge: "1h" }));
 }
 
+app.use(answerWhileDatabaseDown);
 app.all("*", remixHandler(build));
 
 // Last: errors raised before a route (e.g. a path with broken %-encoding) answer JSON, never a stack trace.
 app.use(answerErrors);
 
-const server = app.listen(config.port, () => {
+// The server listens at once and answers 503 until the database is prepared: PostgreSQL may still be
+// starting (docs/scaling.md "When PostgreSQL goes away").
+let ready = false;
+const server = app.listen(config.port);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    closeDatabase().finally(() => process.exit(0));
+  });
+}
+
+const { database, admin, demo } = await prepareWhenReachable();
+{
   const url = `http://localhost:${config.port}`;
   console.log(`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`);
   if (admin) {
@@ -85,13 +101,40 @@ const server = app.listen(config.port, () => {
   }
   if (demo)
     console.log(`Demo data added. Sales users: ${demo.users.join(", ")} (password: ${demo.password})`);
-});
+  ready = true;
+}
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    server.close();
-    closeDatabase().finally(() => process.exit(0));
-  });
+/** prepareDatabase, tried again every second while the database cannot be reached; any other failure stops. */
+async function prepareWhenReachable() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prepareDatabase();
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) {
+        console.error(`The database could not be prepared: ${(error as Error).message}`);
+        process.exit(1);
+      }
+      if (attempt === 1) console.warn("The database is unreachable: trying again every second...");
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** Until the database is prepared, and while it is unreachable, every request is answered 503 at once. */
+function answerWhileDatabaseDown(req: Request, res: Response, next: NextFunction) {
+  if (ready && !databaseIsDown()) return next();
+  res.status(503).setHeader("Retry-After", "5");
+  if (req.path.startsWith("/api/") || "_data" in req.query) {
+    res.json({ message: "Service unavailable" });
+    return;
+  }
+  res
+    .type("html")
+    .send(
+      '<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+        '<title>CRM unavailable</title><main style="font-family:system-ui,sans-serif;max-width:28rem;margin:20vh auto;padding:1rem;text-align:center">' +
+        "<h1>The CRM is unavailable for a moment</h1><p>Please try again shortly.</p></main></html>",
+    );
 }
 
 /**
@@ -114,8 +157,11 @@ function remixHandler(serverBuild: ServerBuild) {
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "",
       });
-      res.statusMessage = response.statusText;
-      res.status(response.status);
+      // A page whose loader met the database going away: it is not the page's fault (503, try again).
+      const unavailable = response.status === 500 && databaseIsDown();
+      if (unavailable) res.setHeader("Retry-After", "5");
+      else res.statusMessage = response.statusText;
+      res.status(unavailable ? 503 : response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
       if (!response.body || req.method === "HEAD") {
         // A HEAD answer has no body: a streamed one (a list, an export) is not read at all.

@@ -10,6 +10,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logClientGone } from "./utils/client-gone.server";
+import { reportDatabaseError } from "./utils/db-availability.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -30,6 +31,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return logClientGone(request.method, new URL(request.url).pathname);
+  // The database going away is logged once, where it is noticed; server.ts answers such pages 503.
+  if (reportDatabaseError(error)) return;
   console.error(error);
 };
 

@@ -91,9 +91,9 @@ export default function Dashboard() {
         </div>
       </section>
       <StatCards stats={data.stats} />
-      <div className="grid gap-6 2xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-3">
         <RecentLeads leads={data.recentLeads} />
-        <div className="grid gap-6 md:grid-cols-2 2xl:grid-cols-1 2xl:content-start">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 2xl:grid-cols-1 2xl:content-start">
           <QuickActions division={data.division} />
           <RecentActivity leads={data.recentLeads.slice(0, 3)} />
         </div>

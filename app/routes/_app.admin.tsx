@@ -26,7 +26,7 @@ export default function AdminPage() {
     <div>
       <PageHeader title="Admin Control Panel" subtitle="Manage users, permissions, and system access." />
       <AdminToolbar view={view} />
-      <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_18rem]">
         <UserManagement view={view} users={data.users} total={data.total} selfId={data.selfId} />
         <AccessControl stats={data.stats} />
       </div>

@@ -25,7 +25,7 @@ export default function CalendarPage() {
           Click a day to schedule a follow-up with {view.leadName}.
         </p>
       ) : null}
-      <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_20rem]">
         <CalendarGrid
           view={view}
           month={data.month}

@@ -172,7 +172,7 @@ export default function ContactsPage() {
         </p>
       ) : (
         <section aria-label="Contacts">
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {data.contacts.map((contact) => (
               <ContactCard key={contact.id} contact={contact} view={view} />
             ))}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
 import { logClientGone } from "./client-gone.server";
 import { cursorStream } from "./cursor-stream";
+import { reportDatabaseError } from "./db-availability.server";
 import { isDivision, type Division } from "./divisions";
 import { isRefusal, REFUSAL_STATUS, type Refusal } from "./errors";
 
@@ -58,7 +59,8 @@ function isDataException(error: unknown) {
 
 /**
  * Wraps a resource route's loader or action: ApiErrors and refusals become their JSON answer, thrown
- * Responses pass, and anything else is logged and answered with a generic 500 that reveals nothing.
+ * Responses pass, the database out of reach is a 503, and anything else is logged and answered with a
+ * generic 500 that reveals nothing.
  */
 export function apiRoute(handler: Handler): Handler {
   return async (args) => {
@@ -72,6 +74,12 @@ export function apiRoute(handler: Handler): Handler {
       if (signal.aborted) {
         logClientGone(method, path);
         return jsonResponse({ message: "Client closed request" }, { status: 499 });
+      }
+      if (reportDatabaseError(error)) {
+        return jsonResponse(
+          { message: "Service unavailable" },
+          { status: 503, headers: { "Retry-After": "5" } },
+        );
       }
       if (isDataException(error)) {
         console.warn(`Input the database refused (${(error as Error).message}): ${method} ${path}`);

@@ -17,6 +17,10 @@ const sqlOptions = {
   // snake_case columns become camelCase keys, and sql(obj) inserts map back.
   transform: postgres.camel,
   connect_timeout: 5,
+  // Seconds before a closed connection reconnects after failures. postgres.js's own grows to 20 s over an
+  // outage, which held the first queries after PostgreSQL's return that long; the app answers 503 while it
+  // is gone (db-availability.server.ts), so a short, capped wait is enough.
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
   idle_timeout: 60,
   onnotice: () => {},
 } as const;
@@ -25,12 +29,25 @@ export function dataDir() {
   return path.resolve(env().dataDir);
 }
 
-/** Opens the database named by DATABASE_URL, or the embedded one under DATA_DIR, and migrates it. */
+/**
+ * Opens the database named by DATABASE_URL, or the embedded one under DATA_DIR, and migrates it. A failed
+ * attempt is forgotten, so the next call tries again (the server retries while PostgreSQL is unreachable).
+ */
 export function connectDatabase(): Promise<Database> {
-  globalStore.__crmDatabase ??= open().then(async (db) => {
-    await migrate(db.sql);
-    return db;
-  });
+  globalStore.__crmDatabase ??= open()
+    .then(async (db) => {
+      try {
+        await migrate(db.sql);
+        return db;
+      } catch (error) {
+        await db.close().catch(() => {});
+        throw error;
+      }
+    })
+    .catch((error: unknown) => {
+      globalStore.__crmDatabase = undefined;
+      throw error;
+    });
   return globalStore.__crmDatabase;
 }
 

@@ -88,6 +88,10 @@ test.describe("field notes", () => {
   }) => {
     await crm.lead("Morwenna", "Quarryman");
     await crm.lead("Tristan", "Mason");
+    // One word wider than the phone: the list must cut it, not widen the page.
+    await crm.lead("Bartholomew", "Featherstonehaughcholmondeleymarjoribankswolstenholme", {
+      company: `Quarrymenandslatersofthewestcountryincorporated ${crm.token}`,
+    });
     await signInToMobile(page, crm);
     await expect(page.getByRole("heading", { level: 1, name: "Field Notes" })).toBeVisible();
     // No shell: no logout, no sidebar.

@@ -10,7 +10,11 @@ export const baseUrl = () => inject("baseUrl");
 export type ApiResult<T = any> = { status: number; body: T; headers: Headers };
 
 export class ApiClient {
-  constructor(public cookie: string | null = null) {}
+  /** `base`: another app than the suite's (a test that starts its own). */
+  constructor(
+    public cookie: string | null = null,
+    private readonly base?: string,
+  ) {}
 
   async request<T = any>(
     method: string,
@@ -24,7 +28,12 @@ export class ApiClient {
       headers["content-type"] ??= "application/json";
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(baseUrl() + path, { method, headers, body, redirect: "manual" });
+    const response = await fetch((this.base ?? baseUrl()) + path, {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+    });
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
     if (setCookie) this.cookie = setCookie.split(";")[0];
     const text = await response.text();

@@ -13,12 +13,21 @@ export const ADMIN = { email: "admin@test.example", password: "admin-password-1"
 export type TestServer = {
   baseUrl: string;
   databaseUrl: string | null;
+  /** Whether the app's process is still running. */
+  running: () => boolean;
   /** Everything the app wrote to stdout and stderr, as a file the tests can read. */
   logFile: string;
   stop: () => Promise<void>;
 };
 
-export async function startTestServer(port: number): Promise<TestServer> {
+export type TestServerOptions = {
+  /** The database URL the app is given, made from its own (e.g. through a proxy a test controls). */
+  databaseVia?: (url: string) => string;
+  /** Wait only until the app answers at all, not until it is healthy (its database may be down). */
+  answering?: boolean;
+};
+
+export async function startTestServer(port: number, options: TestServerOptions = {}): Promise<TestServer> {
   // Another run's app on the port would answer the health check and the tests would use its database.
   await requireFreePort(port);
   const database = await createDatabase();
@@ -35,7 +44,7 @@ export async function startTestServer(port: number): Promise<TestServer> {
     TRUST_PROXY: "loopback",
     SESSION_SECRET: "test-secret-" + crypto.randomBytes(8).toString("hex"),
   };
-  if (database) env.DATABASE_URL = database.url;
+  if (database) env.DATABASE_URL = options.databaseVia?.(database.url) ?? database.url;
 
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: env as NodeJS.ProcessEnv,
@@ -54,12 +63,13 @@ export async function startTestServer(port: number): Promise<TestServer> {
     if (process.env.TEST_SERVER_LOGS) process.stderr.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, () => output);
+  await waitForHealth(baseUrl, child, () => output, options.answering);
 
   return {
     baseUrl,
     databaseUrl: database?.url ?? null,
     logFile,
+    running: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       await stopProcess(child);
       log.end();
@@ -100,13 +110,13 @@ async function createDatabase() {
   };
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, answering = false) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return;
+      if (response.ok || answering) return;
     } catch {
       // not listening yet
     }

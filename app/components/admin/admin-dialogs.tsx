@@ -45,7 +45,7 @@ export function CreateUserDialog({ view, result }: { view: AdminView; result?: A
     <Modal title="Create User" closeHref={adminView.href(view)} size="lg">
       <Form method="post" action={action} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-user" />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field
             label="First Name"
             {...getInputProps(fields.firstName, { type: "text" })}

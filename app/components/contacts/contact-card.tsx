@@ -20,7 +20,7 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
   return (
     <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{contact.company}</h2>
+        <h2 className="min-w-0 font-semibold text-slate-900">{contact.company}</h2>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
           {contact.companyDivision}
         </span>

@@ -17,7 +17,7 @@ export function ContactFields({ fields, suggestFor }: { fields: ContactFieldSet;
   const listId = useId();
   const suggestions = useCompanySuggestions(suggestFor);
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field
         label="First Name"
         {...getInputProps(fields.firstName, { type: "text" })}

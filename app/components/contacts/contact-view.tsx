@@ -47,7 +47,7 @@ export function ContactView({
         aria-label="Contact details"
         className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
       >
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-slate-600">Email</dt>
           <dd className="break-all">
             {contact.email ? (

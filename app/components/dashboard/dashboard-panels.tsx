@@ -45,7 +45,7 @@ const CARDS: {
 /** The four stat cards, each with its percent change from last month, each linking to its details. */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Statistics">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Statistics">
       {CARDS.map((card) => {
         const change = stats[card.change];
         const value = stats[card.key];
@@ -171,7 +171,7 @@ export function QuickActions({ division }: { division: Division }) {
     "flex items-center gap-3 rounded-md border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:bg-slate-50";
   return (
     <Panel title="Quick Actions">
-      <div className="grid gap-2 p-4">
+      <div className="grid grid-cols-1 gap-2 p-4">
         <Link to="/?new=lead" preventScrollReset className={action}>
           <Icon name="plus" /> Add New Lead
         </Link>

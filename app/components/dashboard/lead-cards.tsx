@@ -19,7 +19,7 @@ export function LeadCards({
   detailHref: (id: string) => string;
 }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {leads.map((lead) => (
         <li key={lead.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
           <div className="flex items-start gap-3">

@@ -54,7 +54,7 @@ export function LeadDetailDialog({
   const notesKey = lead.notes.length;
   return (
     <Modal title={name} closeHref={closeHref} size="xl">
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <ContactInfo lead={lead} />
           <ProgressTimeline lead={lead} />

@@ -30,7 +30,7 @@ export function LeadFields({
   autoFocus?: boolean;
 }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field
         label="First Name"
         {...getInputProps(fields.firstName, { type: "text" })}

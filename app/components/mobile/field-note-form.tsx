@@ -163,8 +163,9 @@ export function FieldNoteForm({
         className="space-y-5"
       >
         <input type="hidden" name="intent" value="save-note" />
+        {/* min-w-0: a fieldset is as wide as its widest word unless told otherwise. */}
         <fieldset
-          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
           aria-describedby="lead-error"
         >
           <legend className="sr-only">Choose a lead</legend>
@@ -187,8 +188,8 @@ export function FieldNoteForm({
                       onChange={() => setChosen(lead.id)}
                       className="h-5 w-5"
                     />
-                    <span className="min-w-0">
-                      <span className="block font-medium text-slate-900">{lead.name}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium text-slate-900">{lead.name}</span>
                       <span className="block truncate text-sm text-slate-600">{lead.company}</span>
                     </span>
                   </label>

@@ -1,0 +1,69 @@
+import { db } from "./db.server";
+
+/**
+ * Whether the database can be reached (docs/scaling.md "When PostgreSQL goes away"). A request that meets a
+ * connection failure reports it here; from then on requests are answered 503 at once, without waiting on
+ * connection timeouts, until a probe reaches the database again (every PROBE_MS, so within a second of it
+ * being back). Every other error is the request's own.
+ */
+
+const PROBE_MS = 500;
+
+// Node's socket errors, postgres.js's own, and PostgreSQL's connection exceptions (class 08), shutdowns
+// (57P01-57P03) and a full connection table (53300).
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (UNREACHABLE.has(code) || code.startsWith("08"));
+}
+
+const globalStore = globalThis as typeof globalThis & { __crmDatabaseOutage?: Promise<void> | null };
+
+export function databaseIsDown() {
+  return Boolean(globalStore.__crmDatabaseOutage);
+}
+
+/** Notes an error a request met; answers whether it was the database being unreachable. */
+export function reportDatabaseError(error: unknown): boolean {
+  if (!isDatabaseUnreachable(error)) return false;
+  if (!globalStore.__crmDatabaseOutage) {
+    console.warn(
+      `The database is unreachable (${(error as { code: string }).code}): answering 503 until it is back`,
+    );
+    globalStore.__crmDatabaseOutage = probeUntilReachable();
+  }
+  return true;
+}
+
+async function probeUntilReachable() {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+    try {
+      const sql = await db();
+      await sql`select 1`.execute();
+      break;
+    } catch {
+      // still gone
+    }
+  }
+  globalStore.__crmDatabaseOutage = null;
+  console.warn("The database is reachable again");
+}

@@ -1,0 +1,122 @@
+// The benchmark's baseline (scripts/bench.ts): the physical limit of this design. A bare node:http server
+// that runs, for each endpoint the benchmark drives, the app's own model functions (so the identical SQL
+// through the same postgres.js pool) and JSON serialisation, and nothing else: no Express, no Remix, no
+// Fetch conversion, no cookie signature, no React. The session is looked up by its id (BENCH_SESSION_ID) with
+// the app's query on every request, as the app does. The pages are answered with their loaders' data as JSON.
+import http from "node:http";
+import { dashboardStats } from "../app/models/dashboard.server";
+import { currentDivision, type Actor } from "../app/models/actor.server";
+import { createLeadSchema, leadListParamsSchema } from "../app/models/lead.schema";
+import { countLeadTabs, createLead, getLeadDetail, listLeadPage } from "../app/models/lead.server";
+import { getSessionUser } from "../app/models/session.server";
+import { leadFilters, leadsView, LEADS_PAGE_SIZE } from "../app/features/leads/leads-view";
+import { connectDatabase } from "../app/utils/db.server";
+
+const sessionId = process.env.BENCH_SESSION_ID!;
+await connectDatabase();
+
+type Answer = { status?: number; body: unknown; total?: number };
+type Handler = (actor: Actor, url: URL, body: () => Promise<unknown>) => Promise<Answer>;
+
+const routes: [method: string, path: RegExp, handler: Handler][] = [
+  [
+    "GET",
+    /^\/api\/leads\/(TSS|NLH)$/,
+    async (actor, url) => {
+      const division = url.pathname.slice(-3) as "TSS" | "NLH";
+      const { limit, offset, dir, ...filters } = leadListParamsSchema.parse(
+        Object.fromEntries(url.searchParams),
+      );
+      const page = await listLeadPage(
+        actor,
+        division,
+        { ...filters, archived: false, direction: dir },
+        { limit: limit ?? 50, offset },
+      );
+      return { body: page.leads, total: page.total };
+    },
+  ],
+  [
+    "GET",
+    /^\/api\/dashboard\/stats\/(TSS|NLH)$/,
+    async (actor, url) => ({ body: await dashboardStats(actor, url.pathname.slice(-3) as "TSS" | "NLH") }),
+  ],
+  [
+    "GET",
+    /^\/api\/leads\/detail\/[0-9a-f-]{36}$/,
+    async (actor, url) => ({ body: await getLeadDetail(actor, url.pathname.split("/").pop()!) }),
+  ],
+  [
+    "POST",
+    /^\/api\/leads$/,
+    async (actor, _url, body) => {
+      const { companyDivision, ...input } = createLeadSchema.parse(await body());
+      return { status: 201, body: await createLead(actor, companyDivision, input) };
+    },
+  ],
+  // The pages' data: what their loaders read.
+  [
+    "GET",
+    /^\/leads$/,
+    async (actor, url) => {
+      const division = currentDivision(actor.user);
+      const view = leadsView.read(url.searchParams);
+      const filters = leadFilters(view);
+      const archived = view.tab === "archive";
+      const list = await listLeadPage(
+        actor,
+        division,
+        { ...filters, archived, sort: view.sort, direction: view.dir },
+        { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
+      );
+      const counts = await countLeadTabs(actor, division, filters, { archived, total: list.total });
+      return { body: { list, counts } };
+    },
+  ],
+  [
+    "GET",
+    /^\/$/,
+    async (actor) => {
+      const division = currentDivision(actor.user);
+      const [stats, recent] = await Promise.all([
+        dashboardStats(actor, division),
+        listLeadPage(actor, division, { archived: false }, { limit: 5 }),
+      ]);
+      return { body: { stats, recentLeads: recent.leads } };
+    },
+  ],
+];
+
+const server = http.createServer(async (req, res) => {
+  const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", ...headers });
+    res.end(JSON.stringify(body));
+  };
+  try {
+    const url = new URL(req.url ?? "/", "http://baseline");
+    const route = routes.find(([method, path]) => method === req.method && path.test(url.pathname));
+    if (!route) return send(404, { message: "Not found" });
+    const user = await getSessionUser(sessionId);
+    if (!user) return send(401, { message: "Unauthorized" });
+    const actor: Actor = {
+      user,
+      info: { ipAddress: req.socket.remoteAddress ?? "", userAgent: req.headers["user-agent"] ?? "" },
+    };
+    const readBody = async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    };
+    const answer = await route[2](actor, url, readBody);
+    send(
+      answer.status ?? 200,
+      answer.body,
+      answer.total === undefined ? {} : { "X-Total-Count": String(answer.total) },
+    );
+  } catch (error) {
+    console.error(error);
+    send(500, { message: "Internal server error" });
+  }
+});
+server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("baseline ready"));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(0));

@@ -1,0 +1,132 @@
+// PostgreSQL going away and coming back (docs/scaling.md "When PostgreSQL goes away"): each test starts an
+// app of its own whose database connection runs through a proxy the test can cut. Needs a real PostgreSQL.
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiClient } from "../support/api-client";
+import { freePort, startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { ADMIN, startTestServer, type TestServer } from "../support/test-server";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const UNAVAILABLE = { message: "Service unavailable" };
+
+let server: TestServer | undefined;
+let proxy: TcpProxy | undefined;
+afterEach(async () => {
+  await proxy?.cut();
+  await server?.stop();
+  server = proxy = undefined;
+});
+
+async function startBehindProxy(options: { databaseUp: boolean }) {
+  const target = new URL(serverUrl!);
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  if (options.databaseUp) await proxy.open();
+  const port = proxy.port;
+  server = await startTestServer(await freePort(), {
+    databaseVia: (url) => {
+      const viaProxy = new URL(url);
+      viaProxy.hostname = "127.0.0.1";
+      viaProxy.port = String(port);
+      return viaProxy.toString();
+    },
+    answering: !options.databaseUp,
+  });
+  return server;
+}
+
+async function signInAdmin(app: TestServer) {
+  const client = new ApiClient(null, app.baseUrl);
+  const result = await client.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
+  expect(result.status).toBe(200);
+  return client;
+}
+
+/** Polls `path` until it answers 200; the milliseconds that took. */
+async function msUntilOk(client: ApiClient, path: string, limitMs: number) {
+  const start = Date.now();
+  while (Date.now() - start < limitMs) {
+    if ((await client.get(path)).status === 200) return Date.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Infinity;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!serverUrl)("PostgreSQL going away", () => {
+  it("under load: 503 with a generic body while it is gone, every request served again within 5 s of its return, the app never exits", async () => {
+    const app = await startBehindProxy({ databaseUp: true });
+    const admin = await signInAdmin(app);
+    expect((await admin.post("/api/leads", leadInput())).status).toBe(201);
+
+    // Four clients repeating a list call and a page, noting each answer and when it came.
+    type Answer = { at: number; ms: number; path: string; status: number; body: unknown };
+    const answers: Answer[] = [];
+    let loading = true;
+    const client = async (path: string) => {
+      while (loading) {
+        const start = Date.now();
+        const { status, body } = await admin.get(path);
+        answers.push({ at: Date.now(), ms: Date.now() - start, path, status, body });
+      }
+    };
+    const load = Promise.all(["/api/leads/TSS?limit=5", "/leads", "/api/leads/TSS?limit=5", "/"].map(client));
+
+    await sleep(500);
+    await proxy!.cut();
+    const cutAt = Date.now();
+    await sleep(1500);
+    const gone = answers.filter((answer) => answer.at > cutAt + 200);
+    const restoredAt = Date.now();
+    await proxy!.open();
+    const msToRecover = await msUntilOk(admin, "/api/leads/TSS?limit=5", 10_000);
+    await sleep(300);
+    loading = false;
+    await load;
+
+    expect(answers.filter((answer) => answer.at < cutAt).map((answer) => answer.status)).not.toContain(503);
+    expect(gone.length).toBeGreaterThan(0);
+    for (const answer of gone) {
+      expect(answer.status, answer.path).toBe(503);
+      if (answer.path.startsWith("/api/")) expect(answer.body).toEqual(UNAVAILABLE);
+      else expect(String(answer.body)).not.toMatch(/ECONN|postgres|CONNECTION_|at .+\.[jt]s:\d+/i);
+    }
+    expect(answers.filter((answer) => answer.status >= 500 && answer.status !== 503)).toEqual([]);
+    expect(msToRecover).toBeLessThan(5000);
+    // After the return: every path answers again, with the session made before the outage.
+    const lastAnswers = answers.filter((answer) => answer.at > restoredAt + msToRecover + 100);
+    expect(lastAnswers.length).toBeGreaterThan(0);
+    expect(lastAnswers.map((answer) => answer.status)).toEqual(lastAnswers.map(() => 200));
+    // None waited long on a connection: no answer, then or before, took more than a second.
+    expect(answers.filter((answer) => answer.ms > 1000).map(({ path, ms }) => ({ path, ms }))).toEqual([]);
+    expect(app.running()).toBe(true);
+  });
+
+  it("an app started while it is down answers 503, and serves once it is up", async () => {
+    const app = await startBehindProxy({ databaseUp: false });
+    const anonymous = new ApiClient(null, app.baseUrl);
+    expect(await anonymous.get("/healthz")).toMatchObject({ status: 503, body: { status: "unavailable" } });
+    expect(await anonymous.get("/api/auth/user")).toMatchObject({ status: 503, body: UNAVAILABLE });
+    const page = await anonymous.get("/");
+    expect(page.status).toBe(503);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.body).toContain("The CRM is unavailable for a moment");
+
+    await sleep(2000);
+    expect(app.running()).toBe(true);
+    await proxy!.open();
+    // Its first connection migrates the new database and creates the first admin.
+    expect(await msUntilOk(anonymous, "/healthz", 30_000)).toBeLessThan(30_000);
+    const admin = await signInAdmin(app);
+    expect((await admin.get("/api/auth/user")).body).toMatchObject({ email: ADMIN.email });
+  });
+});
+
+function leadInput() {
+  return {
+    firstName: "Outage",
+    lastName: "Survivor",
+    email: `outage.${Date.now()}@example.com`,
+    company: "Resilient Roofing Ltd",
+    companyDivision: "TSS",
+  };
+}
