@@ -70,6 +70,12 @@ async function defineHelpers(tx: Tx) {
                     'Arthur','Freya','Oscar','Lily','Jack','Sophie','Thomas','Chloe','William','Ella','Henry',
                     'Ruby','Alfie','Evie','Charlie','Poppy','Jacob','Daisy','Samuel','Rosie','Joshua','Erin',
                     'Daniel','Hannah','Ethan','Zara','Lucas','Megan'])[1 + pg_temp.pick('f' || n, 40)] $$;
+    -- Made-up words from English-sounding syllables: names and companies whose letters (and so trigrams)
+    -- are spread as real ones are.
+    create function pg_temp.syllable(key text) returns text language sql immutable as $$
+      select (array['ash','bur','ton','wick','ham','ley','mor','den','field','brook','stan','wood','ford','cal',
+                    'ver','rid','gate','hol','lin','mar','pen','ros','shaw','thorn','wal','win','kel','dun',
+                    'fair','gar','hart','bel'])[1 + pg_temp.pick(key, 32)] $$;
     -- Surnames: forty common ones, and a long tail, as a real customer base has.
     create function pg_temp.last_name(n bigint) returns text language sql immutable as $$
       select case when pg_temp.pick('t' || n, 2) = 0
@@ -77,10 +83,12 @@ async function defineHelpers(tx: Tx) {
                     'Robinson','Thompson','Evans','Walker','White','Roberts','Green','Hall','Thomas','Clarke',
                     'Jackson','Wood','Harris','Edwards','Turner','Martin','Cooper','Hill','Ward','Hughes',
                     'Moore','Clark','King','Harrison','Lewis','Baker','Lee','Allen','Morris','Khan'])[1 + pg_temp.pick('l' || n, 40)]
-        else initcap(substr(md5('l' || n), 1, 5 + pg_temp.pick('m' || n, 4))) || 'son' end $$;
+        else initcap(pg_temp.syllable('la' || n) || pg_temp.syllable('lb' || n)
+                     || case when pg_temp.pick('lc' || n, 2) = 0 then pg_temp.syllable('ld' || n) else '' end) end $$;
     -- A company: one of many made-up names (about fifty leads each) with a trade suffix.
     create function pg_temp.company(n bigint, companies int) returns text language sql immutable as $$
-      select initcap(substr(md5('c' || (n % companies)), 7, (6 + (n % companies) % 4)::int)) || ' ' ||
+      select initcap(pg_temp.syllable('ca' || (n % companies)) || pg_temp.syllable('cb' || (n % companies))
+                     || pg_temp.syllable('cc' || (n % companies))) || ' ' ||
              (array['Ltd','Homes','Builders','Group','Estates','Roofing','Aviation','Air Services'])[1 + (n % companies) % 8] $$;
   `);
 }

@@ -63,14 +63,15 @@ export async function closeDatabase() {
 }
 
 async function open(): Promise<Database> {
-  const { databaseUrl: url, databasePoolSize } = env();
+  const { databaseUrl: url, databasePoolSize, databasePrepare } = env();
   if (url) {
     const sql = postgres(url, {
       ...sqlOptions,
       max: databasePoolSize,
       // Every statement is planned for its own values: a cached generic plan cannot use the trigram index
-      // for a search pattern (measured 3.4x slower at a million leads).
-      connection: { plan_cache_mode: "force_custom_plan" },
+      // for a search pattern (measured 3.4x slower at a million leads). Unprepared statements always are,
+      // and a pooler in transaction mode would refuse the startup parameter (docs/scaling.md).
+      ...(databasePrepare ? { connection: { plan_cache_mode: "force_custom_plan" } } : { prepare: false }),
     });
     return { sql, close: () => sql.end({ timeout: 5 }), embedded: false };
   }

@@ -12,6 +12,11 @@ export const APP_VARIABLES = {
     default: "`10`",
     meaning: "connections to `DATABASE_URL` (the embedded database always uses one)",
   },
+  DATABASE_PREPARE: {
+    default: "`1`",
+    meaning:
+      "`0` sends every statement unprepared, for a pooler in transaction mode such as pgbouncer (docs/scaling.md)",
+  },
   DATA_DIR: {
     default: "`./.data`",
     meaning: "embedded database files, and the generated session secret outside production",
@@ -57,7 +62,12 @@ export const TOOLING_VARIABLES = {
   CHROMIUM_PATH: { default: "`/usr/bin/chromium`", meaning: "tests: the browser Playwright drives" },
   INTEGRATION_PORT: { default: "`4174`", meaning: "tests: port of the app the integration tests start" },
   E2E_PORT: { default: "`4173`", meaning: "tests: port of the app the browser tests start" },
-  BENCH_LEADS: { default: "`100000`", meaning: "`npm run bench`: leads in the benchmark's division" },
+  BENCH_LEADS: {
+    default: "`100000`",
+    meaning: "`npm run bench`: leads of bulk data it fills (both divisions)",
+  },
+  BENCH_SECONDS: { default: "`5`", meaning: "`npm run bench`: length of each measured load run" },
+  BENCH_OUT: { default: "`bench/results.json`", meaning: "`npm run bench`: where it writes the results" },
   BENCH_DATABASE_URL: {
     default: "local server if it answers",
     meaning: "`npm run bench`: the PostgreSQL server on which it creates its database",
@@ -71,6 +81,7 @@ export type Env = {
   port: number;
   databaseUrl: string | null;
   databasePoolSize: number;
+  databasePrepare: boolean;
   dataDir: string;
   sessionSecrets: string[] | null;
   production: boolean;
@@ -109,12 +120,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError("SESSION_SECRET must be set when NODE_ENV=production. Refusing to start.");
   }
   const demo = text("DEMO_DATA");
+  const prepare = text("DATABASE_PREPARE");
+  if (prepare !== null && prepare !== "0" && prepare !== "1")
+    throw new EnvError(`DATABASE_PREPARE must be 0 or 1, not "${prepare}".`);
   if (demo !== null && demo !== "0" && demo !== "1")
     throw new EnvError(`DEMO_DATA must be 0 or 1, not "${demo}".`);
   return {
     port: integer("PORT", text("PORT"), 3000, 0, 65535),
     databaseUrl: databaseUrl(text("DATABASE_URL")),
     databasePoolSize: integer("DATABASE_POOL_SIZE", text("DATABASE_POOL_SIZE"), 10, 1, 1000),
+    databasePrepare: prepare !== "0",
     dataDir: text("DATA_DIR") ?? ".data",
     sessionSecrets: secrets?.length ? secrets : null,
     production,

@@ -26,6 +26,9 @@ describe("configuration", () => {
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a, b" }).sessionSecrets).toEqual(["a", "b"]);
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT must be a whole number/);
     expect(() => parseEnv({ DEMO_DATA: "yes" })).toThrow(/DEMO_DATA must be 0 or 1/);
+    expect(() => parseEnv({ DATABASE_PREPARE: "no" })).toThrow(/DATABASE_PREPARE must be 0 or 1/);
+    expect(parseEnv({ DATABASE_PREPARE: "0" }).databasePrepare).toBe(false);
+    expect(parseEnv({}).databasePrepare).toBe(true);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must be a postgres/);
     expect(parseEnv({}).port).toBe(3000);
   });
