@@ -58,6 +58,11 @@ export const TOOLING_VARIABLES = {
     default: "unset",
     meaning: "tests: `1` runs them on the embedded database even when a PostgreSQL server answers",
   },
+  TEST_APP_DATABASE_PORT: {
+    default: "unset",
+    meaning:
+      "tests: the port on which the test app reaches the test database (a pooler; `npm run test:pgbouncer`)",
+  },
   TEST_SERVER_LOGS: { default: "unset", meaning: "tests: `1` prints the test app's log" },
   CHROMIUM_PATH: { default: "`/usr/bin/chromium`", meaning: "tests: the browser Playwright drives" },
   INTEGRATION_PORT: { default: "`4174`", meaning: "tests: port of the app the integration tests start" },

@@ -15,6 +15,8 @@ export type TestServer = {
   databaseUrl: string | null;
   /** Whether the app's process is still running. */
   running: () => boolean;
+  /** Sends the app's process a signal (SIGKILL: dies mid-request, as in a crash). */
+  kill: (signal: NodeJS.Signals) => void;
   /** Everything the app wrote to stdout and stderr, as a file the tests can read. */
   logFile: string;
   stop: () => Promise<void>;
@@ -25,12 +27,16 @@ export type TestServerOptions = {
   databaseVia?: (url: string) => string;
   /** Wait only until the app answers at all, not until it is healthy (its database may be down). */
   answering?: boolean;
+  /** A database made by createDatabase() to share with other apps; the caller drops it. */
+  database?: { url: string };
+  /** Variables to set beyond the defaults (e.g. one SESSION_SECRET for several instances). */
+  env?: Record<string, string>;
 };
 
 export async function startTestServer(port: number, options: TestServerOptions = {}): Promise<TestServer> {
   // Another run's app on the port would answer the health check and the tests would use its database.
   await requireFreePort(port);
-  const database = await createDatabase();
+  const database = options.database ? { ...options.database, drop: async () => {} } : await createDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-test-"));
   const { NODE_ENV: _nodeEnv, DATABASE_URL: _databaseUrl, ...inherited } = process.env;
   const env: Record<string, string | undefined> = {
@@ -43,8 +49,9 @@ export async function startTestServer(port: number, options: TestServerOptions =
     // Lets a test stand for many client addresses through X-Forwarded-For (the per-address rate limit).
     TRUST_PROXY: "loopback",
     SESSION_SECRET: "test-secret-" + crypto.randomBytes(8).toString("hex"),
+    ...options.env,
   };
-  if (database) env.DATABASE_URL = options.databaseVia?.(database.url) ?? database.url;
+  if (database) env.DATABASE_URL = options.databaseVia?.(database.url) ?? throughPooler(database.url);
 
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: env as NodeJS.ProcessEnv,
@@ -70,6 +77,7 @@ export async function startTestServer(port: number, options: TestServerOptions =
     databaseUrl: database?.url ?? null,
     logFile,
     running: () => child.exitCode === null && child.signalCode === null,
+    kill: (signal) => child.kill(signal),
     stop: async () => {
       await stopProcess(child);
       log.end();
@@ -90,8 +98,17 @@ function requireFreePort(port: number) {
   });
 }
 
-/** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL, dropped again at the end. */
-async function createDatabase() {
+/** The app's database URL, through the pooler on TEST_APP_DATABASE_PORT when one is set (scripts/test-pgbouncer.sh). */
+function throughPooler(url: string) {
+  const port = process.env.TEST_APP_DATABASE_PORT;
+  if (!port) return url;
+  const pooled = new URL(url);
+  pooled.port = port;
+  return pooled.toString();
+}
+
+/** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL, and how to drop it. */
+export async function createDatabase() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return null;
   const name = `crm_test_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
@@ -128,7 +145,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 function stopProcess(child: ChildProcess) {
   return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
     child.once("exit", () => {
       clearTimeout(timer);
