@@ -7,9 +7,10 @@ import http from "node:http";
 import { dashboardStats } from "../app/models/dashboard.server";
 import { currentDivision, type Actor } from "../app/models/actor.server";
 import { createLeadSchema, leadListParamsSchema } from "../app/models/lead.schema";
-import { countLeadTabs, createLead, getLeadDetail, listLeadPage } from "../app/models/lead.server";
+import { createLead, getLeadDetail, listLeadPage } from "../app/models/lead.server";
 import { getSessionUser } from "../app/models/session.server";
-import { leadFilters, leadsView, LEADS_PAGE_SIZE } from "../app/features/leads/leads-view";
+import { leadsPageList } from "../app/features/leads/leads-page.server";
+import { leadsView } from "../app/features/leads/leads-view";
 import { connectDatabase } from "../app/utils/db.server";
 
 const sessionId = process.env.BENCH_SESSION_ID!;
@@ -58,20 +59,9 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
   [
     "GET",
     /^\/leads$/,
-    async (actor, url) => {
-      const division = currentDivision(actor.user);
-      const view = leadsView.read(url.searchParams);
-      const filters = leadFilters(view);
-      const archived = view.tab === "archive";
-      const list = await listLeadPage(
-        actor,
-        division,
-        { ...filters, archived, sort: view.sort, direction: view.dir },
-        { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
-      );
-      const counts = await countLeadTabs(actor, division, filters, { archived, total: list.total });
-      return { body: { list, counts } };
-    },
+    async (actor, url) => ({
+      body: await leadsPageList(actor, currentDivision(actor.user), leadsView.read(url.searchParams)),
+    }),
   ],
   [
     "GET",

@@ -10,11 +10,12 @@ import { LeadTable } from "~/components/leads/lead-table";
 import { PageHeader } from "~/components/page-header";
 import { requirePageActor } from "~/features/auth/current-user.server";
 import { leadsPageAction } from "~/features/leads/leads-actions.server";
-import { leadFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "~/features/leads/leads-view";
+import { leadsPageList } from "~/features/leads/leads-page.server";
+import { leadsView, type LeadsView } from "~/features/leads/leads-view";
 import { openLeadRedirect } from "~/features/leads/open-lead.server";
 import { currentDivision } from "~/models/actor.server";
 import type { Lead } from "~/models/lead.schema";
-import { countLeadTabs, getLead, listLeadPage } from "~/models/lead.server";
+import { getLead } from "~/models/lead.server";
 import { listAssignableUsers } from "~/models/user.server";
 import { brandingFor } from "~/utils/divisions";
 import { nullIfRefused } from "~/utils/errors";
@@ -35,20 +36,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const view = leadsView.read(params);
-  const filters = leadFilters(view);
-  const archived = view.tab === "archive";
-  const list = await listLeadPage(
-    actor,
-    division,
-    { ...filters, archived, sort: view.sort, direction: view.dir },
-    { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
-  );
   const confirm = params.get("confirm");
   const target = params.get("target");
   const addOpen = params.get("new") === "1";
-  const [counts, targetLead, assignableUsers] = await Promise.all([
-    // The list's own total is its tab's count: only the other tab is counted.
-    countLeadTabs(actor, division, filters, { archived, total: list.total }),
+  const [{ list, counts }, targetLead, assignableUsers] = await Promise.all([
+    leadsPageList(actor, division, view),
     (confirm === "archive" || confirm === "restore") && isUuid(target)
       ? getLead(actor, target).catch(nullIfRefused)
       : null,
