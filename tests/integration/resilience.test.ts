@@ -98,8 +98,8 @@ describe.skipIf(!serverUrl)("PostgreSQL going away", () => {
     const lastAnswers = answers.filter((answer) => answer.at > restoredAt + msToRecover + 100);
     expect(lastAnswers.length).toBeGreaterThan(0);
     expect(lastAnswers.map((answer) => answer.status)).toEqual(lastAnswers.map(() => 200));
-    // None waited long on a connection: no answer, then or before, took more than a second.
-    expect(answers.filter((answer) => answer.ms > 1000).map(({ path, ms }) => ({ path, ms }))).toEqual([]);
+    // None waited on a connection's back-off (it grew to 20 s before it was capped): no answer took 3 s.
+    expect(answers.filter((answer) => answer.ms > 3000).map(({ path, ms }) => ({ path, ms }))).toEqual([]);
     expect(app.running()).toBe(true);
   });
 
