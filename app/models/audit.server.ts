@@ -1,5 +1,7 @@
 import { db, type Sql, type Tx } from "~/utils/db.server";
 import { containsPattern } from "~/utils/like-pattern";
+import { keyset } from "~/utils/keyset.server";
+import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import type { RequestInfo } from "~/utils/request-info.server";
 import { requireAdmin, type Actor } from "./actor.server";
@@ -60,41 +62,67 @@ async function countEntries(sql: Sql, query: Pick<AuditQuery, "search" | "action
   return total;
 }
 
+/** Newest first, ties by id, as keyset keys (utils/keyset.server.ts), continued after `paging.cursor`. */
+function auditOrder(sql: Sql, paging: Paging) {
+  return keyset(
+    sql,
+    "audit",
+    [
+      { expr: sql`a.created_at`, type: "timestamptz", dir: "desc" },
+      { expr: sql`a.id`, type: "uuid", dir: "desc" },
+    ],
+    paging,
+  );
+}
+
 /**
- * A page of the audit log, newest first, filtered in SQL (CONTRACT.md "Audit log"); admins only. The total
- * is counted in the same scan when searched, else read from the kept counts (sql/00004).
+ * A page of the audit log, newest first, filtered in SQL (CONTRACT.md "Audit log"), with the next page's
+ * cursor when there is one; admins only. The total is counted in the same scan when searched (later pages
+ * carry it in their cursor), else read from the kept counts (sql/00004).
  */
 export async function listAuditEntries(
   actor: Actor,
   query: Pick<AuditQuery, "search" | "action">,
   paging: Required<Pick<Paging, "limit">> & Paging,
-): Promise<{ entries: AuditLogEntry[]; total: number }> {
+): Promise<{ entries: AuditLogEntry[]; total: number; next: PageCursor | null }> {
   requireAdmin(actor);
   const sql = await db();
   const searched = Boolean(query.search?.trim());
-  const rows = await sql<(AuditLogEntry & { total?: number })[]>`
-    select ${entryColumns(sql)} ${searched ? sql`, count(*) over ()::int as total` : sql``}
-      from audit_log a ${auditFilter(sql, query)}
-     order by a.created_at desc, a.id desc
-     limit ${paging.limit} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
-  const entries = rows.map(({ total: _, ...entry }) => entry as AuditLogEntry);
-  if (searched && rows.length) return { entries, total: rows[0].total! };
-  if (searched && !paging.offset) return { entries, total: 0 };
-  return { entries, total: await countEntries(sql, query) };
+  const order = auditOrder(sql, paging);
+  const inScan = searched && order.knownTotal === undefined;
+  const rows = await sql<(AuditLogEntry & { total?: number; sortKey: (string | null)[] })[]>`
+    select ${entryColumns(sql)}, ${order.key} as sort_key
+           ${inScan ? sql`, count(*) over ()::int as total` : sql``}
+      from audit_log a ${auditFilter(sql, query)} ${order.after}
+     ${order.order}
+     limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
+  const total =
+    order.knownTotal ??
+    (inScan && (rows.length || !paging.offset) ? (rows[0]?.total ?? 0) : await countEntries(sql, query));
+  const more = rows.length > paging.limit;
+  const entries = rows
+    .slice(0, paging.limit)
+    .map(({ total: _, sortKey: __, ...entry }) => entry as AuditLogEntry);
+  const last = rows[paging.limit - 1];
+  return { entries, total, next: more ? order.next(last.sortKey, searched ? total : undefined) : null };
 }
 
-/** The whole (filtered) log, for a request without a limit: the total, then batches from a cursor. */
+/**
+ * The whole (filtered) log (after the cursor, if any), for a request without a limit: the total, then
+ * batches from a database cursor.
+ */
 export async function streamAuditEntries(
   actor: Actor,
   query: Pick<AuditQuery, "search" | "action">,
-  offset = 0,
+  paging: Paging = {},
 ): Promise<{ total: number; batches: AsyncIterable<AuditLogEntry[]> }> {
   requireAdmin(actor);
   const sql = await db();
-  const total = await countEntries(sql, query);
+  const order = auditOrder(sql, paging);
+  const total = order.knownTotal ?? (await countEntries(sql, query));
   const batches = sql<AuditLogEntry[]>`
-    select ${entryColumns(sql)} from audit_log a ${auditFilter(sql, query)}
-     order by a.created_at desc, a.id desc ${offset ? sql`offset ${offset}` : sql``}`.cursor(500);
+    select ${entryColumns(sql)} from audit_log a ${auditFilter(sql, query)} ${order.after}
+     ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`.cursor(500);
   return { total, batches };
 }
 

@@ -1,7 +1,10 @@
+import type postgres from "postgres";
 import { db, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
+import { keyset, type SortKey } from "~/utils/keyset.server";
+import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
 import { recordAudit } from "./audit.server";
@@ -39,10 +42,20 @@ function contactFilter(sql: Sql, division: Division, pattern: string | null) {
       }`;
 }
 
-/** Company, then name (SPEC.md "Contacts"); while searching, company matches come first. */
-function contactOrder(sql: Sql, pattern: string | null) {
-  return sql`order by ${pattern ? sql`(c.company ilike ${pattern}) desc,` : sql``}
-                      lower(c.company), lower(c.last_name), lower(c.first_name), c.id`;
+/**
+ * Company, then name (SPEC.md "Contacts"), ties by id; while searching, company matches come first. As keyset
+ * keys (utils/keyset.server.ts), continued after `paging.cursor`.
+ */
+function contactOrder(sql: Sql, pattern: string | null, paging: Paging) {
+  const text = (expr: postgres.Fragment): SortKey => ({ expr, type: "text", dir: "asc" });
+  const keys: SortKey[] = [
+    ...(pattern ? [{ expr: sql`c.company ilike ${pattern}`, type: "boolean", dir: "desc" } as const] : []),
+    text(sql`lower(c.company)`),
+    text(sql`lower(c.last_name)`),
+    text(sql`lower(c.first_name)`),
+    { expr: sql`c.id`, type: "uuid", dir: "asc" },
+  ];
+  return keyset(sql, pattern ? "contacts:searched" : "contacts", keys, paging);
 }
 
 /**
@@ -55,20 +68,21 @@ export async function listContactPage(
   division: Division,
   query: { search?: string; expanded?: string | null },
   paging: Required<Pick<Paging, "limit">> & Paging,
-): Promise<{ contacts: ContactCard[]; total: number }> {
+): Promise<{ contacts: ContactCard[]; total: number; next: PageCursor | null }> {
   requireDivisionAccess(actor, division);
   const sql = await db();
   const pattern = containsPattern(query.search);
   const filter = contactFilter(sql, division, pattern);
-  const order = contactOrder(sql, pattern);
-  const [rows, statsTotal] = await Promise.all([
-    sql<(ContactCard & { total?: number })[]>`
+  const order = contactOrder(sql, pattern, paging);
+  const inScan = pattern !== null && order.knownTotal === undefined;
+  const [rows, separateTotal] = await Promise.all([
+    sql<(ContactCard & { total?: number; sortKey: (string | null)[] })[]>`
       with page as (
-        select c.id ${pattern ? sql`, count(*) over ()::int as total` : sql``}
-          from contacts c ${filter} ${order}
-         limit ${paging.limit} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
+        select c.id, ${order.key} as sort_key ${inScan ? sql`, count(*) over ()::int as total` : sql``}
+          from contacts c ${filter} ${order.after} ${order.order}
+         limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
       )
-      select ${contactColumns(sql)} ${pattern ? sql`, page.total` : sql``},
+      select ${contactColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``},
              coalesce(related.leads, '[]'::json) as related_leads, related_count.n as related_count
         from page join contacts c on c.id = page.id
         cross join lateral (
@@ -81,13 +95,20 @@ export async function listContactPage(
                               else ${COLLAPSED_RELATED}::int end) l
         ) related
         cross join lateral (select count(*)::int as n from leads l where ${relatedTo(sql)}) related_count
-       ${order}`,
+       ${order.order}`,
     pattern ? null : contactTotal(sql, division),
   ]);
-  const contacts = rows.map(({ total: _, ...contact }) => contact as ContactCard);
-  if (statsTotal !== null) return { contacts, total: await statsTotal };
-  if (rows.length) return { contacts, total: rows[0].total! };
-  return { contacts, total: paging.offset ? await countContacts(sql, division, pattern) : 0 };
+  const total =
+    separateTotal ??
+    order.knownTotal ??
+    rows[0]?.total ??
+    (paging.offset ? await countContacts(sql, division, pattern) : 0);
+  const more = rows.length > paging.limit;
+  const contacts = rows
+    .slice(0, paging.limit)
+    .map(({ total: _, sortKey: __, ...contact }) => contact as ContactCard);
+  const last = rows[paging.limit - 1];
+  return { contacts, total, next: more ? order.next(last.sortKey, pattern ? total : undefined) : null };
 }
 
 async function contactTotal(sql: Sql, division: Division) {
@@ -103,20 +124,24 @@ async function countContacts(sql: Sql, division: Division, pattern: string | nul
   return total;
 }
 
-/** Every matching contact, for a list asked for without a limit: the total, then batches from a cursor. */
+/**
+ * Every matching contact (after the cursor, if any), for a list asked for without a limit: the total, then
+ * batches from a database cursor.
+ */
 export async function streamContacts(
   actor: Actor,
   division: Division,
   search: string | undefined,
-  offset = 0,
+  paging: Paging = {},
 ): Promise<{ total: number; batches: AsyncIterable<Contact[]> }> {
   requireDivisionAccess(actor, division);
   const sql = await db();
   const pattern = containsPattern(search);
-  const total = await countContacts(sql, division, pattern);
+  const order = contactOrder(sql, pattern, paging);
+  const total = order.knownTotal ?? (await countContacts(sql, division, pattern));
   const batches = sql<Contact[]>`
     select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, pattern)}
-    ${contactOrder(sql, pattern)} ${offset ? sql`offset ${offset}` : sql``}`.cursor(500);
+    ${order.after} ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`.cursor(500);
   return { total, batches };
 }
 
@@ -126,9 +151,13 @@ export async function listContacts(
   division: Division,
   search: string | undefined,
   paging: Required<Pick<Paging, "limit">> & Paging,
-): Promise<{ contacts: Contact[]; total: number }> {
-  const { contacts, total } = await listContactPage(actor, division, { search }, paging);
-  return { contacts: contacts.map(({ relatedLeads: _, relatedCount: __, ...contact }) => contact), total };
+): Promise<{ contacts: Contact[]; total: number; next: PageCursor | null }> {
+  const { contacts, total, next } = await listContactPage(actor, division, { search }, paging);
+  return {
+    contacts: contacts.map(({ relatedLeads: _, relatedCount: __, ...contact }) => contact),
+    total,
+    next,
+  };
 }
 
 /** A contact the actor may see, or 404: one in another division is not revealed. */

@@ -1,7 +1,10 @@
+import type postgres from "postgres";
 import { db, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
+import { keyset, type SortKey } from "~/utils/keyset.server";
+import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
 import { displayName, recordAudit } from "./audit.server";
@@ -67,21 +70,29 @@ function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQ
       }`;
 }
 
-function listOrder(sql: Sql, query: LeadListQuery) {
-  // Newest update first unless asked (CONTRACT.md, for /archived too); the page asks for its own defaults.
+/**
+ * The list's order as keyset keys (utils/keyset.server.ts), ties broken by id. Newest update first unless
+ * asked (CONTRACT.md, for /archived too); the page asks for its own defaults.
+ */
+function listKeys(sql: Sql, query: LeadListQuery): { name: string; keys: SortKey[] } {
   const sort = query.sort ?? "updated";
-  const dir = (query.direction ?? DEFAULT_SORT_DIRECTION[sort]) === "asc" ? sql`asc` : sql`desc`;
-  const key = {
-    company: sql`lower(l.company) ${dir}, lower(l.last_name) ${dir}`,
-    contact: sql`lower(l.first_name) ${dir}, lower(l.last_name) ${dir}`,
-    status: sql`array_position(${sql.array([...LEAD_STATUSES])}::text[], l.status) ${dir}`,
-    value: sql`l.estimated_value ${dir} nulls last`,
-    owner: sql`lower(cb.first_name) ${dir} nulls last, lower(cb.last_name) ${dir} nulls last`,
-    updated: sql`l.updated_at ${dir}`,
-    // Only the archive is sorted by it, where every row has the date: plain order, so the index fits.
-    archived: sql`l.archived_at ${dir}`,
-  }[sort];
-  return sql`order by ${key}, l.id ${dir}`;
+  const dir = query.direction ?? DEFAULT_SORT_DIRECTION[sort];
+  const text = (expr: postgres.Fragment, nullable = false): SortKey => ({ expr, type: "text", dir, nullable });
+  const keys: Record<LeadSort, SortKey[]> = {
+    company: [text(sql`lower(l.company)`), text(sql`lower(l.last_name)`)],
+    contact: [text(sql`lower(l.first_name)`), text(sql`lower(l.last_name)`)],
+    status: [
+      { expr: sql`array_position(${sql.array([...LEAD_STATUSES])}::text[], l.status)`, type: "int", dir },
+    ],
+    value: [{ expr: sql`l.estimated_value`, type: "numeric", dir, nullable: true }],
+    // A lead whose creator is gone has no owner and sorts last.
+    owner: [text(sql`lower(cb.first_name)`, true), text(sql`lower(cb.last_name)`, true)],
+    updated: [{ expr: sql`l.updated_at`, type: "timestamptz", dir }],
+    // Archived rows always have the date, in plain order so the index fits; active ones have none, so on
+    // the active tab this order is the ids'.
+    archived: query.archived ? [{ expr: sql`l.archived_at`, type: "timestamptz", dir }] : [],
+  };
+  return { name: `leads:${sort}:${dir}`, keys: [...keys[sort], { expr: sql`l.id`, type: "uuid", dir }] };
 }
 
 /** The kept counts (sql/00002_lead_stats.sql) answer a list's total unless it is searched or "mine". */
@@ -104,60 +115,74 @@ async function countLeads(sql: Sql, actor: Actor, division: Division, query: Lea
 }
 
 /**
- * One page of a division's active or archived leads, filtered, sorted and counted in SQL. The page's ids are
- * found on the leads table alone and only those rows are joined to their people, so deep pages and sorts stay
- * cheap. The total comes from the kept counts, or (searched or "mine") from the same scan as the page; only
- * a page past the last match needs a count of its own.
+ * One page of a division's active or archived leads, filtered, sorted and counted in SQL, with the cursor
+ * of the next page when there is one. The page's ids are found on the leads table alone and only those rows
+ * are joined to their people, so deep pages and sorts stay cheap; a cursor starts the scan at the last row
+ * seen instead of counting past the rows before it (docs/decisions/005-cursors.md).
+ *
+ * The total comes from the kept counts; or, searched, from the same scan as the first page, and then from
+ * the cursor; or, "mine", from a count beside the page (counting in the page's scan made the planner walk
+ * the whole division in update order). Only a page past the last match needs a count of its own.
  */
 export async function listLeadPage(
   actor: Actor,
   division: Division,
   query: LeadListQuery,
   paging: Required<Pick<Paging, "limit">> & Paging,
-): Promise<{ leads: Lead[]; total: number }> {
+): Promise<{ leads: Lead[]; total: number; next: PageCursor | null }> {
   requireDivisionAccess(actor, division);
   const sql = await db();
-  const order = listOrder(sql, query);
-  const inScan = !countedByStats(query);
-  const [rows, statsTotal] = await Promise.all([
-    sql<(Lead & { total?: number })[]>`
+  const { name, keys } = listKeys(sql, query);
+  const order = keyset(sql, name, keys, paging);
+  const searched = Boolean(query.search?.trim());
+  const inScan = searched && order.knownTotal === undefined;
+  const [rows, separateTotal] = await Promise.all([
+    sql<(Lead & { total?: number; sortKey: (string | null)[] })[]>`
       with page as (
-        select l.id ${inScan ? sql`, count(*) over ()::int as total` : sql``}
+        select l.id, ${order.key} as sort_key ${inScan ? sql`, count(*) over ()::int as total` : sql``}
           from leads l
           ${query.sort === "owner" ? sql`left join users cb on cb.id = l.created_by` : sql``}
-          ${listFilter(sql, actor, division, query)} ${order}
-          limit ${paging.limit} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
+          ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
+          limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
       )
-      select ${leadColumns(sql)} ${inScan ? sql`, page.total` : sql``}
+      select ${leadColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``}
         from page join leads l on l.id = page.id ${joinPeople(sql)}
-       ${order}`,
-    inScan ? null : countLeads(sql, actor, division, query),
+       ${order.order}`,
+    inScan || (searched && order.knownTotal !== undefined) ? null : countLeads(sql, actor, division, query),
   ]);
-  const leads = rows.map(({ total: _, ...lead }) => lead as Lead);
-  if (statsTotal !== null) return { leads, total: statsTotal };
-  if (rows.length) return { leads, total: rows[0].total! };
-  return { leads, total: paging.offset ? await countLeads(sql, actor, division, query) : 0 };
+  const total =
+    separateTotal ??
+    order.knownTotal ??
+    rows[0]?.total ??
+    (paging.offset ? await countLeads(sql, actor, division, query) : 0);
+  const more = rows.length > paging.limit;
+  const leads = rows.slice(0, paging.limit).map(({ total: _, sortKey: __, ...lead }) => lead as Lead);
+  const last = rows[paging.limit - 1];
+  return { leads, total, next: more ? order.next(last.sortKey, searched ? total : undefined) : null };
 }
 
 /** Rows per batch when a whole list is streamed. */
 const STREAM_BATCH = 500;
 
 /**
- * Every matching lead, for a list asked for without a limit: the total first, then the rows in batches from
- * a database cursor, so memory stays flat however long the list is (docs/decisions/004-lists.md).
+ * Every matching lead (after the cursor, if any), for a list asked for without a limit: the total first,
+ * then the rows in batches from a database cursor, so memory stays flat however long the list is
+ * (docs/decisions/004-lists.md).
  */
 export async function streamLeads(
   actor: Actor,
   division: Division,
   query: LeadListQuery,
-  offset = 0,
+  paging: Paging = {},
 ): Promise<{ total: number; batches: AsyncIterable<Lead[]> }> {
   requireDivisionAccess(actor, division);
   const sql = await db();
-  const total = await countLeads(sql, actor, division, query);
+  const { name, keys } = listKeys(sql, query);
+  const order = keyset(sql, name, keys, paging);
+  const total = order.knownTotal ?? (await countLeads(sql, actor, division, query));
   const batches = sql<Lead[]>`
-    ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${listOrder(sql, query)}
-    ${offset ? sql`offset ${offset}` : sql``}`.cursor(STREAM_BATCH);
+    ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
+    ${paging.offset ? sql`offset ${paging.offset}` : sql``}`.cursor(STREAM_BATCH);
   return { total, batches };
 }
 

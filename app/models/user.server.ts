@@ -3,6 +3,8 @@ import { isDivision, type Division } from "~/utils/divisions";
 import { env } from "~/utils/env.server";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
+import { keyset } from "~/utils/keyset.server";
+import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { hashPassword } from "~/utils/password.server";
 import {
@@ -93,23 +95,36 @@ export async function listUsers(
   actor: Actor,
   query: { search?: string } = {},
   paging: Paging = {},
-): Promise<{ users: User[]; total: number }> {
+): Promise<{ users: User[]; total: number; next: PageCursor | null }> {
   requireAdmin(actor);
   const sql = await db();
   const pattern = containsPattern(query.search);
-  const filter = pattern
-    ? sql`where (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}`
-    : sql``;
-  const rows = await sql<(User & { total: number })[]>`
-    select ${userColumns(sql)}, count(*) over ()::int as total
-      from users u ${filter}
-     order by u.created_at, u.email
-     ${paging.limit !== undefined ? sql`limit ${paging.limit}` : sql``}
-     ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
-  const users = rows.map(({ total: _, ...user }) => user as User);
-  if (rows.length || !paging.offset) return { users, total: rows[0]?.total ?? 0 };
-  const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from users u ${filter}`;
-  return { users, total };
+  const filter = sql`where true ${
+    pattern ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``
+  }`;
+  const order = keyset(
+    sql,
+    "users",
+    [
+      { expr: sql`u.created_at`, type: "timestamptz", dir: "asc" },
+      { expr: sql`u.email`, type: "text", dir: "asc" },
+    ],
+    paging,
+  );
+  // A few dozen users: counting them beside the page costs nothing worth carrying in a cursor.
+  const [rows, [{ total }]] = await Promise.all([
+    sql<(User & { sortKey: (string | null)[] })[]>`
+      select ${userColumns(sql)}, ${order.key} as sort_key
+        from users u ${filter} ${order.after}
+       ${order.order}
+       ${paging.limit !== undefined ? sql`limit ${paging.limit + 1}` : sql``}
+       ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
+    sql<{ total: number }[]>`select count(*)::int as total from users u ${filter}`,
+  ]);
+  const limit = paging.limit ?? rows.length;
+  const users = rows.slice(0, limit).map(({ sortKey: _, ...user }) => user as User);
+  const more = rows.length > limit;
+  return { users, total, next: more ? order.next(rows[limit - 1].sortKey) : null };
 }
 
 /** The admin panel's statistics (SPEC.md "Admin"), counted by the database. Admins only. */

@@ -18,12 +18,12 @@ import {
 export const loader = apiRoute(async ({ request, context }) => {
   const actor = await requireApiActor(request, context);
   requireAdmin(actor);
-  const { search, action, limit, offset } = parseInput(auditQuerySchema, queryOf(request));
+  const { search, action, limit, offset, cursor } = parseInput(auditQuerySchema, queryOf(request));
   if (limit !== undefined) {
-    const { entries, total } = await listAuditEntries(actor, { search, action }, { limit, offset });
-    return listResponse(entries, total);
+    const page = await listAuditEntries(actor, { search, action }, { limit, offset, cursor });
+    return listResponse(page.entries, page.total, { request, cursor: page.next });
   }
-  const { total, batches } = await streamAuditEntries(actor, { search, action }, offset);
+  const { total, batches } = await streamAuditEntries(actor, { search, action }, { offset, cursor });
   return streamedListResponse(total, batches);
 });
 

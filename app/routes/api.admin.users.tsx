@@ -12,13 +12,13 @@ import {
   readJson,
 } from "~/utils/api.server";
 
-/** GET /api/admin/users: the users with their company access (optionally searched and paged; X-Total-Count). */
+/** GET /api/admin/users: the users with their company access (optionally searched and paged by limit and offset or cursor; X-Total-Count). */
 export const loader = apiRoute(async ({ request, context }) => {
   const actor = await requireApiActor(request, context);
   requireAdmin(actor);
-  const { search, limit, offset } = parseInput(userListParamsSchema, queryOf(request));
-  const { users, total } = await listUsers(actor, { search }, { limit, offset });
-  return listResponse(users, total);
+  const { search, limit, offset, cursor } = parseInput(userListParamsSchema, queryOf(request));
+  const { users, total, next } = await listUsers(actor, { search }, { limit, offset, cursor });
+  return listResponse(users, total, { request, cursor: next });
 });
 
 /** POST /api/admin/users: a new user (201), or 409 for an e-mail another user has. */

@@ -24,12 +24,12 @@ export const loader = apiRoute(async ({ request, context, params }: LoaderFuncti
   const actor = await requireApiActor(request, context);
   const division = requireDivisionParam(params.key);
   requireDivisionAccess(actor, division);
-  const { limit, offset, search } = parseInput(contactListParamsSchema, queryOf(request));
+  const { limit, offset, cursor, search } = parseInput(contactListParamsSchema, queryOf(request));
   if (limit !== undefined) {
-    const { contacts, total } = await listContacts(actor, division, search, { limit, offset });
-    return listResponse(contacts, total);
+    const page = await listContacts(actor, division, search, { limit, offset, cursor });
+    return listResponse(page.contacts, page.total, { request, cursor: page.next });
   }
-  const { total, batches } = await streamContacts(actor, division, search, offset);
+  const { total, batches } = await streamContacts(actor, division, search, { offset, cursor });
   return streamedListResponse(total, batches);
 });
 

@@ -5,6 +5,7 @@ import { cursorStream } from "./cursor-stream";
 import { reportDatabaseError } from "./db-availability.server";
 import { isDivision, type Division } from "./divisions";
 import { isRefusal, REFUSAL_STATUS, type Refusal } from "./errors";
+import { encodeCursor, type PageCursor } from "./page-cursor";
 
 /**
  * The JSON API's plumbing (CONTRACT.md "JSON API conventions"): answers with its error body, body reading
@@ -165,9 +166,26 @@ export function requireDivisionParam(value: string | undefined): Division {
   return value;
 }
 
-/** A page of a list: a bare array, with the number of all matches in X-Total-Count. */
-export function listResponse(rows: unknown[], total: number) {
-  return jsonResponse(rows, { headers: { "X-Total-Count": String(total) } });
+/**
+ * A page of a list: a bare array, with the number of all matches in X-Total-Count and, when more rows
+ * follow, the next page's cursor in X-Next-Cursor and as a `Link: <...>; rel="next"` to the same request
+ * with it (docs/decisions/005-cursors.md).
+ */
+export function listResponse(
+  rows: unknown[],
+  total: number,
+  next?: { request: Request; cursor: PageCursor | null },
+) {
+  const headers = new Headers({ "X-Total-Count": String(total) });
+  if (next?.cursor) {
+    const cursor = encodeCursor(next.cursor);
+    const url = new URL(next.request.url);
+    url.searchParams.delete("offset");
+    url.searchParams.set("cursor", cursor);
+    headers.set("X-Next-Cursor", cursor);
+    headers.set("Link", `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  return jsonResponse(rows, { headers });
 }
 
 /**

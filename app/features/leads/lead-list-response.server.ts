@@ -5,8 +5,8 @@ import { listResponse, parseInput, queryOf, streamedListResponse } from "~/utils
 import type { Division } from "~/utils/divisions";
 
 /**
- * GET /api/leads/{division} and /archived: a page when `limit` is given, else the whole list streamed; the
- * number of matches in X-Total-Count either way.
+ * GET /api/leads/{division} and /archived: a page when `limit` is given (with the next page's cursor), else
+ * the whole list (after the cursor, if any) streamed; the number of matches in X-Total-Count either way.
  */
 export async function leadListResponse(
   actor: Actor,
@@ -16,12 +16,12 @@ export async function leadListResponse(
 ) {
   // CONTRACT.md's order: access to the division (403) before the query's own checks (400).
   requireDivisionAccess(actor, division);
-  const { limit, offset, dir, ...filters } = parseInput(leadListParamsSchema, queryOf(request));
+  const { limit, offset, cursor, dir, ...filters } = parseInput(leadListParamsSchema, queryOf(request));
   const query = { ...filters, archived, direction: dir };
   if (limit !== undefined) {
-    const { leads, total } = await listLeadPage(actor, division, query, { limit, offset });
-    return listResponse(leads, total);
+    const { leads, total, next } = await listLeadPage(actor, division, query, { limit, offset, cursor });
+    return listResponse(leads, total, { request, cursor: next });
   }
-  const { total, batches } = await streamLeads(actor, division, query, offset);
+  const { total, batches } = await streamLeads(actor, division, query, { offset, cursor });
   return streamedListResponse(total, batches);
 }

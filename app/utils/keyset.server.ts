@@ -1,0 +1,100 @@
+import type postgres from "postgres";
+import type { Sql, Tx } from "./db.server";
+import { invalidInput } from "./errors";
+import type { PageCursor } from "./page-cursor";
+import type { Paging } from "./paging";
+
+/**
+ * Keyset paging (docs/decisions/005-cursors.md): a list's order as a list of keys, the last of them unique
+ * (the id), so "the rows after this one" is a WHERE clause an index can start from, whatever the depth.
+ */
+export type SortKey = {
+  expr: postgres.Fragment;
+  /** The type the key's text in a cursor is read back as. */
+  type: "text" | "timestamptz" | "numeric" | "int" | "uuid" | "boolean";
+  dir: "asc" | "desc";
+  /** The key may be null; nulls sort after every value (NULLS LAST). */
+  nullable?: boolean;
+};
+
+export type Keyset = {
+  /** ORDER BY for the keys. */
+  order: postgres.Fragment;
+  /**
+   * The row's key as a JSON array of texts, to select `as sort_key` for the next cursor (JSON, since
+   * postgres.js reads a NULL in a text[] as the string "NULL").
+   */
+  key: postgres.Fragment;
+  /** `and (rows after the cursor)`, or nothing on a first page. */
+  after: postgres.Fragment;
+  /** The total a scan-counted walk began with (carried in its cursor), so later pages need not count. */
+  knownTotal?: number;
+  /** The cursor for the page after one whose last row had `sortKey`. */
+  next: (sortKey: (string | null)[], total?: number) => PageCursor;
+};
+
+/**
+ * The order `name` over `keys`, continued after `paging.cursor` when there is one. A cursor of another order
+ * or of another shape, or one beside an offset, is refused as invalid input.
+ */
+export function keyset(sql: Sql | Tx, name: string, keys: SortKey[], paging: Paging = {}): Keyset {
+  const cursor = paging.cursor;
+  if (cursor && paging.offset) throw invalidInput({ cursor: ["Use cursor or offset, not both"] });
+  if (cursor && (cursor.order !== name || cursor.key.length !== keys.length))
+    throw invalidInput({ cursor: ["The cursor belongs to another order; start again without it"] });
+  return {
+    order: sql`order by ${commaList(
+      sql,
+      keys.map(({ expr, dir, nullable }) =>
+        dir === "asc"
+          ? sql`${expr} asc ${nullable ? sql`nulls last` : sql``}`
+          : sql`${expr} desc ${nullable ? sql`nulls last` : sql``}`,
+      ),
+    )}`,
+    key: sql`json_build_array(${commaList(
+      sql,
+      keys.map(({ expr }) => sql`(${expr})::text`),
+    )})`,
+    after: cursor ? sql`and ${afterKey(sql, keys, cursor.key)}` : sql``,
+    knownTotal: cursor?.total,
+    next: (sortKey, total) => ({ order: name, key: sortKey, total }),
+  };
+}
+
+function commaList(sql: Sql | Tx, parts: postgres.Fragment[]) {
+  return parts.reduce((joined, part, i) => (i ? sql`${joined}, ${part}` : part));
+}
+
+/**
+ * A key's text read back as its type. The parameter goes as text: sent as a timestamptz, postgres.js would
+ * pass it through a JavaScript Date and drop the microseconds.
+ */
+function castValue(sql: Sql | Tx, value: string, type: SortKey["type"]) {
+  return sql`${value}::text::${sql.unsafe(type)}`;
+}
+
+/**
+ * Rows strictly after `values` in the keys' order. Keys that are never null and all run one way compare as
+ * one row value, which PostgreSQL starts an index scan from; otherwise the comparison is spelled out key by key.
+ */
+function afterKey(sql: Sql | Tx, keys: SortKey[], values: (string | null)[]): postgres.Fragment {
+  const oneWay = keys.every((key) => key.dir === keys[0].dir && !key.nullable);
+  if (oneWay && values.every((value) => value !== null)) {
+    const columns = keys.map(({ expr }) => expr);
+    const bounds = keys.map((key, i) => castValue(sql, values[i]!, key.type));
+    return keys[0].dir === "asc"
+      ? sql`(${commaList(sql, columns)}) > (${commaList(sql, bounds)})`
+      : sql`(${commaList(sql, columns)}) < (${commaList(sql, bounds)})`;
+  }
+  return keys.reduceRight<postgres.Fragment>(
+    (rest, key, i) => {
+      const value = values[i];
+      if (value === null) return key.nullable ? sql`(${key.expr} is null and ${rest})` : sql`false`;
+      const bound = castValue(sql, value, key.type);
+      const beyond = key.dir === "asc" ? sql`${key.expr} > ${bound}` : sql`${key.expr} < ${bound}`;
+      const nullsAfter = key.nullable ? sql`or ${key.expr} is null` : sql``;
+      return sql`(${beyond} ${nullsAfter} or (${key.expr} = ${bound} and ${rest}))`;
+    },
+    sql`false`,
+  );
+}

@@ -1,0 +1,206 @@
+// Keyset paging (docs/decisions/005-cursors.md): every paged list takes `cursor` beside limit/offset, answers
+// the next one in X-Next-Cursor and a Link header, and a walk by cursor returns each row once, in the list's
+// order, while others write. Each test makes its own data under a unique token and filters by it.
+import { describe, expect, it } from "vitest";
+import type { ApiClient, ApiResult } from "../support/api-client";
+import { createContact } from "../support/contacts";
+import {
+  adminClient,
+  createLead,
+  expectInvalidInput,
+  listLeads,
+  uniqueToken,
+  userWith,
+} from "../support/leads";
+
+type Row = { id: string };
+
+/** Follows `rel="next"` links from `first` to the end; checks the headers of every page on the way. */
+async function walk(client: ApiClient, first: string) {
+  const pages: ApiResult<Row[]>[] = [];
+  let path: string | null = first;
+  while (path) {
+    const page: ApiResult<Row[]> = await client.get<Row[]>(path);
+    expect(page.status, `${path} ${JSON.stringify(page.body)}`).toBe(200);
+    pages.push(page);
+    const link = page.headers.get("link");
+    const cursor = page.headers.get("x-next-cursor");
+    if (!link) {
+      expect(cursor).toBeNull();
+      path = null;
+      continue;
+    }
+    const [, next] = /^<([^>]+)>; rel="next"$/.exec(link) ?? [];
+    expect(next, link).toBeTruthy();
+    expect(new URL(next, "http://x").searchParams.get("cursor")).toBe(cursor);
+    path = next;
+    if (pages.length > 100) throw new Error("the walk does not end");
+  }
+  return {
+    ids: pages.flatMap((page) => page.body.map((row) => row.id)),
+    sizes: pages.map((page) => page.body.length),
+    totals: pages.map((page) => Number(page.headers.get("x-total-count"))),
+  };
+}
+
+const ids = (rows: Row[]) => rows.map((row) => row.id);
+
+describe("cursor paging of GET /api/leads/{division}", () => {
+  it("walks every sort in both directions in the same order as the whole list, each lead once", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("cur");
+    const values = [5000, null, 1200, 5000, null, 80, 99999];
+    for (const [i, value] of values.entries()) {
+      await createLead(client, {
+        company: `${String.fromCharCode(70 - (i % 3))}co ${token}`,
+        firstName: ["Ann", "bob", "Cy", "ann"][i % 4],
+        lastName: `L${i % 2}`,
+        estimatedValue: value,
+        status: ["NEW", "PROPOSAL", "CONTACTED"][i % 3],
+      });
+    }
+    for (const sort of ["updated", "company", "contact", "status", "value", "owner"]) {
+      for (const dir of ["asc", "desc"]) {
+        const query = `search=${token}&sort=${sort}&dir=${dir}`;
+        const whole = await listLeads(client, "TSS", { search: token, sort, dir });
+        expect(whole.ids).toHaveLength(values.length);
+        const walked = await walk(client, `/api/leads/TSS?${query}&limit=2`);
+        expect(walked.ids, `${sort} ${dir}`).toEqual(whole.ids);
+        expect(walked.sizes).toEqual([2, 2, 2, 1]);
+        expect(walked.totals).toEqual([7, 7, 7, 7]);
+      }
+    }
+  });
+
+  it("never skips or repeats a lead that others do not touch while leads are created and archived", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("busy");
+    const before = [];
+    for (let i = 0; i < 9; i++) before.push(await createLead(client, { company: `Busy ${token}` }));
+    // Newest first: the walk meets before[8] first and before[0] last.
+    const archivedAhead = [before[1], before[3]];
+    const seen: string[] = [];
+    let path: string | null = `/api/leads/TSS?search=${token}&limit=3`;
+    let writes = 0;
+    while (path) {
+      const page: ApiResult<Row[]> = await client.get<Row[]>(path);
+      seen.push(...ids(page.body));
+      if (writes++ === 0) {
+        // After the first page: new leads at the top and two not-yet-seen ones archived. Offset paging
+        // would now skip two leads; a cursor starts after the last one seen.
+        await createLead(client, { company: `Busy ${token}` });
+        await createLead(client, { company: `Busy ${token}` });
+        for (const lead of archivedAhead)
+          expect((await client.delete(`/api/leads/${lead.id}`)).status).toBe(200);
+      }
+      path = page.headers.get("link")?.match(/^<([^>]+)>/)?.[1] ?? null;
+    }
+    const untouched = before.filter((lead) => !archivedAhead.includes(lead)).map((lead) => lead.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(untouched.reverse());
+  });
+
+  it("keeps the total of a searched walk and of a 'mine' list on every page, and streams the rest without a limit", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("mine");
+    const mine = [];
+    for (let i = 0; i < 5; i++) mine.push(await createLead(client, { company: `Mine ${token}` }));
+
+    const walked = await walk(client, "/api/leads/TSS?myLeadsOnly=true&limit=2");
+    expect(walked.ids).toEqual(ids(mine).reverse());
+    expect(walked.totals).toEqual([5, 5, 5]);
+
+    const first = await client.get<Row[]>(`/api/leads/TSS?search=${token}&limit=2`);
+    const cursor = first.headers.get("x-next-cursor")!;
+    const rest = await client.get<Row[]>(`/api/leads/TSS?search=${token}&cursor=${cursor}`);
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get("x-total-count")).toBe("5");
+    expect(rest.headers.get("link")).toBeNull();
+    expect(ids(rest.body)).toEqual(ids(mine).reverse().slice(2));
+  });
+
+  it("walks the archive by its archived date", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("arch");
+    const leads = [];
+    for (let i = 0; i < 4; i++) leads.push(await createLead(client, { company: `Arch ${token}` }));
+    for (const lead of leads) expect((await client.delete(`/api/leads/${lead.id}`)).status).toBe(200);
+    const whole = await listLeads(client, "TSS", { search: token, sort: "archived" }, { archived: true });
+    const walked = await walk(client, `/api/leads/TSS/archived?search=${token}&sort=archived&limit=3`);
+    expect(walked.ids).toEqual(whole.ids);
+    expect(walked.ids).toEqual(ids(leads).reverse());
+  });
+
+  it("refuses a cursor it did not write, one beside an offset and one of another order, with 400", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("bad");
+    for (let i = 0; i < 3; i++) await createLead(client, { company: `Bad ${token}` });
+    const first = await client.get<Row[]>(`/api/leads/TSS?search=${token}&limit=1`);
+    const cursor = first.headers.get("x-next-cursor")!;
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+
+    for (const bad of [
+      "nonsense",
+      "e30",
+      Buffer.from('{"o":"leads:updated:desc","k":"x"}').toString("base64url"),
+    ]) {
+      const result = await client.get(`/api/leads/TSS?limit=1&cursor=${bad}`);
+      expectInvalidInput(result, ["cursor"]);
+      expect(result.body.errors.cursor).toEqual(["Invalid cursor"]);
+    }
+    expectInvalidInput(await client.get(`/api/leads/TSS?limit=1&offset=1&cursor=${cursor}`), ["cursor"]);
+    const otherOrder = await client.get(`/api/leads/TSS?limit=1&sort=company&cursor=${cursor}`);
+    expectInvalidInput(otherOrder, ["cursor"]);
+    // A cursor another division's list wrote reveals nothing: it is only a position in an order.
+    const nlh = await client.get(`/api/leads/NLH?limit=1&cursor=${cursor}`);
+    expect(nlh.status).toBe(403);
+  });
+});
+
+describe("cursor paging of the other lists", () => {
+  it("walks a division's contacts, searched and not, in the list's order", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("ccur");
+    for (const [i, name] of ["Zed", "amy", "Bo", "amy", "Cal"].entries()) {
+      await createContact(client, { firstName: name, lastName: `N${i}`, company: `${name} ${token}` });
+    }
+    // Searched: company matches first, then name (a different shape of order).
+    const whole = await client.get<Row[]>(`/api/contacts/TSS?search=${token}`);
+    const walked = await walk(client, `/api/contacts/TSS?search=${token}&limit=2`);
+    expect(walked.ids).toEqual(ids(whole.body));
+    expect(walked.totals).toEqual([5, 5, 5]);
+
+    // Unsearched: the whole division, by company then name; the first pages agree with offset paging.
+    const byOffset = await client.get<Row[]>("/api/contacts/TSS?limit=4&offset=0");
+    const second = await client.get<Row[]>("/api/contacts/TSS?limit=2");
+    const next = await client.get<Row[]>(
+      `/api/contacts/TSS?limit=2&cursor=${second.headers.get("x-next-cursor")}`,
+    );
+    expect([...ids(second.body), ...ids(next.body)]).toEqual(ids(byOffset.body));
+  });
+
+  it("walks the users and the audit log, searched and not", async () => {
+    const admin = await adminClient();
+    const token = uniqueToken("ucur");
+    for (let i = 0; i < 3; i++) await userWith(["TSS"], { firstName: `U${i}${token}` });
+
+    const users = await walk(admin, `/api/admin/users?search=${token}&limit=2`);
+    const allUsers = await admin.get<Row[]>(`/api/admin/users?search=${token}`);
+    expect(users.ids).toEqual(ids(allUsers.body));
+    expect(users.ids).toHaveLength(3);
+    expect(users.totals).toEqual([3, 3]);
+
+    const log = await walk(admin, `/api/admin/audit-log?search=${token}&limit=2`);
+    const wholeLog = await admin.get<Row[]>(`/api/admin/audit-log?search=${token}`);
+    expect(log.ids).toEqual(ids(wholeLog.body));
+    expect(log.ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(log.totals)).toEqual(new Set([Number(wholeLog.headers.get("x-total-count"))]));
+
+    const newest = await admin.get<Row[]>("/api/admin/audit-log?limit=3");
+    const onward = await admin.get<Row[]>(
+      `/api/admin/audit-log?limit=3&cursor=${newest.headers.get("x-next-cursor")}`,
+    );
+    const sixByOffset = await admin.get<Row[]>("/api/admin/audit-log?limit=6");
+    expect([...ids(newest.body), ...ids(onward.body)]).toEqual(ids(sixByOffset.body));
+  });
+});
