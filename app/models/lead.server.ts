@@ -101,12 +101,24 @@ function countedByStats(filters: LeadFilters) {
 }
 
 async function countLeads(sql: Sql, actor: Actor, division: Division, query: LeadListQuery) {
+  const statusFilter = sql`
+    ${query.status ? sql`and status = ${query.status}` : sql``}
+    ${query.statuses ? sql`and status = any(${sql.array([...query.statuses])}::text[])` : sql``}`;
   if (countedByStats(query)) {
     const [{ total }] = await sql<{ total: number }[]>`
       select coalesce(sum(${query.withValue ? sql`valued` : sql`leads`}), 0)::int as total from lead_stats
-       where company_division = ${division} and is_archived = ${query.archived}
-         ${query.status ? sql`and status = ${query.status}` : sql``}
-         ${query.statuses ? sql`and status = any(${sql.array([...query.statuses])}::text[])` : sql``}`;
+       where company_division = ${division} and is_archived = ${query.archived} ${statusFilter}`;
+    return total;
+  }
+  if (!query.search?.trim() && !query.withValue) {
+    // "Mine": the leads I created plus those assigned to me that someone else created, each counted from
+    // its index alone (sql/00007_my_leads_counts.sql).
+    const me = actor.user.id;
+    const scope = sql`company_division = ${division} and is_archived = ${query.archived} ${statusFilter}`;
+    const [{ total }] = await sql<{ total: number }[]>`
+      select ((select count(*) from leads where created_by = ${me} and ${scope})
+            + (select count(*) from leads where assigned_to = ${me} and created_by is distinct from ${me}
+                  and ${scope}))::int as total`;
     return total;
   }
   const [{ total }] = await sql<{ total: number }[]>`

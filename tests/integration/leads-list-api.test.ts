@@ -93,6 +93,21 @@ describe("GET /api/leads/{division}", () => {
     expect(all.ids).toEqual([aliceToBob.id, bobs.id, toAlice.id, byAlice.id]);
     expect(all.total).toBe(4);
 
+    // Unsearched, the total is counted from the creator and assignee indexes: a lead Alice both created and
+    // is assigned counts once, and a status filter narrows it.
+    const both = await createLead(aliceClient, {
+      company: `5 ${token}`,
+      assignedToId: alice.id,
+      status: "QUALIFIED",
+    });
+    const unsearched = await listLeads(aliceClient, "TSS", { myLeadsOnly: "true", limit: "2" });
+    expect(unsearched.total).toBe(4);
+    expect(unsearched.ids).toEqual([both.id, aliceToBob.id]);
+    const qualified = await listLeads(aliceClient, "TSS", { myLeadsOnly: "true", status: "QUALIFIED" });
+    expect(qualified.ids).toEqual([both.id]);
+    expect(qualified.total).toBe(1);
+    expect((await listLeads(bobClient, "TSS", { myLeadsOnly: "true", limit: "1" })).total).toBe(3);
+
     const bad = await aliceClient.get(`/api/leads/TSS?myLeadsOnly=yes`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Invalid input");
