@@ -49,6 +49,22 @@ export type Lead = {
   updatedAt: Date;
 };
 
+/** What the Lead Management table shows of a lead: only what its row needs, so pages stay small. */
+export const LEAD_ROW_FIELDS = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "company",
+  "status",
+  "estimatedValue",
+  "createdBy",
+  "assignedTo",
+  "updatedAt",
+  "archivedAt",
+] as const satisfies readonly (keyof Lead)[];
+export type LeadRow = Pick<Lead, (typeof LEAD_ROW_FIELDS)[number]>;
+
 export type LeadProgress = { id: string; status: LeadStatus; notes: string | null; createdAt: Date };
 
 /** A note as the lead detail lists it: the lead's own, so without its leadId. */

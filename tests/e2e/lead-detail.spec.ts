@@ -32,11 +32,15 @@ test.describe("lead detail dialog", () => {
     });
     const name = `Isambard Brunel-${crm.token}`;
     await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    // With JavaScript the row's link opens the dialog in the app, without reloading the document.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await row(page, name)
       .getByRole("link", { name: `View ${name}` })
       .click();
     const detail = dialog(page, name);
     await expect(detail.getByRole("heading", { name, exact: true })).toBeVisible();
+    const stayed = await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+    expect(stayed).toBe(test.info().project.name === "js");
     // The detail is a route of its own over the list, which keeps its search.
     expect(pathname(page)).toBe(`/leads/${lead.id}`);
     expect(params(page)).toEqual({ q: crm.token });

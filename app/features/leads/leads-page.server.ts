@@ -1,19 +1,24 @@
 import type { Actor } from "~/models/actor.server";
+import { LEAD_ROW_FIELDS, type Lead, type LeadRow } from "~/models/lead.schema";
 import { countLeadTabs, listLeadPage } from "~/models/lead.server";
 import type { Division } from "~/utils/divisions";
 import { leadFilters, LEADS_PAGE_SIZE, type LeadsView } from "./leads-view";
 
-/** What the Lead Management page lists for a view: its page of leads and both tabs' totals. */
+/** What the Lead Management page lists for a view: its page of leads (as table rows) and both tabs' totals. */
 export async function leadsPageList(actor: Actor, division: Division, view: LeadsView) {
   const filters = leadFilters(view);
   const archived = view.tab === "archive";
-  const list = await listLeadPage(
+  const { leads, total } = await listLeadPage(
     actor,
     division,
     { ...filters, archived, sort: view.sort, direction: view.dir },
     { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
   );
   // The list's own total is its tab's count: only the other tab is counted.
-  const counts = await countLeadTabs(actor, division, filters, { archived, total: list.total });
-  return { list, counts };
+  const counts = await countLeadTabs(actor, division, filters, { archived, total });
+  return { list: { leads: leads.map(tableRow), total }, counts };
+}
+
+function tableRow(lead: Lead): LeadRow {
+  return Object.fromEntries(LEAD_ROW_FIELDS.map((field) => [field, lead[field]])) as LeadRow;
 }
