@@ -25,14 +25,14 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
     /^\/api\/leads\/(TSS|NLH)$/,
     async (actor, url) => {
       const division = url.pathname.slice(-3) as "TSS" | "NLH";
-      const { limit, offset, dir, ...filters } = leadListParamsSchema.parse(
+      const { limit, offset, cursor, dir, ...filters } = leadListParamsSchema.parse(
         Object.fromEntries(url.searchParams),
       );
       const page = await listLeadPage(
         actor,
         division,
         { ...filters, archived: false, direction: dir },
-        { limit: limit ?? 50, offset },
+        { limit: limit ?? 50, offset, cursor },
       );
       return { body: page.leads, total: page.total };
     },

@@ -28,6 +28,7 @@ import {
 } from "../app/models/lead.server";
 import { getSessionUser } from "../app/models/session.server";
 import { closeDatabase, connectDatabase } from "../app/utils/db.server";
+import { encodeCursor, type PageCursor } from "../app/utils/page-cursor";
 import { BULK_PASSWORD, bulkUserEmail, seedBulk } from "./bulk-data";
 
 const LEADS = Number(process.env.BENCH_LEADS || 100_000);
@@ -88,8 +89,13 @@ async function run() {
   const user = await getSessionUser(sessionId);
   const actor: Actor = { user: user!, info: { ipAddress: "127.0.0.1", userAgent: "bench" } };
 
-  await queries(actor, sample);
-  const rows = await load(app.url, baseline.url, cookie, sample);
+  // Where a deep page starts (page 1,000 at a million leads), and the cursor that continues there.
+  const deepOffset = Math.min(49_950, Math.floor(LEADS * 0.3));
+  const deep = await listLeadPage(actor, "TSS", { archived: false }, { limit: 50, offset: deepOffset - 50 });
+  const deepCursor = encodeCursor(deep.next!);
+
+  await queries(actor, sample, deepOffset, deep.next!);
+  const rows = await load(app.url, baseline.url, cookie, { ...sample, deepCursor });
   await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS");
   await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS/export.csv");
 
@@ -115,13 +121,23 @@ async function run() {
 }
 
 /** The model queries one at a time, and whether any of them read the whole leads table. */
-async function queries(actor: Actor, sample: { company: string; email: string; lastName: string }) {
+async function queries(
+  actor: Actor,
+  sample: { company: string; email: string; lastName: string },
+  deepOffset: number,
+  deepCursor: PageCursor,
+) {
   const page = (query: Partial<LeadListQuery>, offset = 0) =>
     listLeadPage(actor, "TSS", { archived: false, ...query }, { limit: 50, offset });
   type Case = [name: string, run: () => Promise<unknown>, target: number | null];
   const cases: Case[] = [
     ["first page, newest update first", () => page({}), TARGET_P95_MS],
-    ["page 1,000 (offset 49,950)", () => page({}, 49_950), null],
+    [`deep page by offset (${count(deepOffset)})`, () => page({}, deepOffset), null],
+    [
+      "the same page by cursor",
+      () => listLeadPage(actor, "TSS", { archived: false }, { limit: 50, cursor: deepCursor }),
+      TARGET_P95_MS,
+    ],
     ["search a company", () => page({ search: sample.company }), TARGET_P95_MS],
     ["search a surname fragment", () => page({ search: sample.lastName.slice(0, 5) }), TARGET_P95_MS],
     ["search an e-mail", () => page({ search: sample.email.split("@")[0] }), TARGET_P95_MS],
@@ -130,7 +146,7 @@ async function queries(actor: Actor, sample: { company: string; email: string; l
     ["status filter, sorted by value", () => page({ status: "QUALIFIED", sort: "value" }), null],
     ["sorted by company", () => page({ sort: "company", direction: "asc" }), TARGET_P95_MS],
     ["sorted by owner", () => page({ sort: "owner" }), null],
-    ["my leads only", () => page({ myLeadsOnly: true }), null],
+    ["my leads only", () => page({ myLeadsOnly: true }), TARGET_P95_MS],
     ["archive tab", () => page({ archived: true }), TARGET_P95_MS],
     [
       "tab counts (other tab)",
@@ -179,7 +195,7 @@ async function load(
   appUrl: string,
   baselineUrl: string,
   cookie: string,
-  sample: { id: string; company: string },
+  sample: { id: string; company: string; deepCursor: string },
 ) {
   const search = encodeURIComponent(sample.company);
   let created = 0;
@@ -197,6 +213,10 @@ async function load(
     { name: "GET /leads?q=… (HTML, search)", path: `/leads?q=${search}` },
     { name: "GET /api/leads/TSS?limit=50", path: "/api/leads/TSS?limit=50" },
     { name: "GET /api/leads/TSS?limit=50&search=…", path: `/api/leads/TSS?limit=50&search=${search}` },
+    {
+      name: "GET /api/leads/TSS?limit=50&cursor=… (deep)",
+      path: `/api/leads/TSS?limit=50&cursor=${sample.deepCursor}`,
+    },
     { name: "GET / (dashboard, HTML)", path: "/" },
     { name: "GET /api/dashboard/stats/TSS", path: "/api/dashboard/stats/TSS" },
     { name: "GET /api/leads/detail/{id}", path: `/api/leads/detail/${sample.id}` },
