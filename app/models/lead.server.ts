@@ -3,7 +3,7 @@ import { db, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset, type SortKey } from "~/utils/keyset.server";
+import { keyset, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
@@ -112,7 +112,7 @@ async function countLeads(sql: Sql, actor: Actor, division: Division, query: Lea
   }
   if (!query.search?.trim() && !query.withValue) {
     // "Mine": the leads I created plus those assigned to me that someone else created, each counted from
-    // its index alone (sql/00007_my_leads_counts.sql).
+    // its index alone (sql/00007_creator_assignee_indexes.sql).
     const me = actor.user.id;
     const scope = sql`company_division = ${division} and is_archived = ${query.archived} ${statusFilter}`;
     const [{ total }] = await sql<{ total: number }[]>`
@@ -150,13 +150,7 @@ export async function listLeadPage(
   const inScan = searched && order.knownTotal === undefined;
   const [rows, separateTotal] = await Promise.all([
     sql<(Lead & { total?: number; sortKey: (string | null)[] })[]>`
-      with page as (
-        select l.id, ${order.key} as sort_key ${inScan ? sql`, count(*) over ()::int as total` : sql``}
-          from leads l
-          ${query.sort === "owner" ? sql`left join users cb on cb.id = l.created_by` : sql``}
-          ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
-          limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
-      )
+      with page as (${pageIds(sql, actor, division, query, order, paging, inScan)})
       select ${leadColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``}
         from page join leads l on l.id = page.id ${joinPeople(sql)}
        ${order.order}`,
@@ -171,6 +165,45 @@ export async function listLeadPage(
   const leads = rows.slice(0, paging.limit).map(({ total: _, sortKey: __, ...lead }) => lead as Lead);
   const last = rows[paging.limit - 1];
   return { leads, total, next: more ? order.next(last.sortKey, searched ? total : undefined) : null };
+}
+
+/**
+ * The ids of one page, one more than asked (to know whether another follows), each with its sort key and,
+ * with `inScan`, the number of all matches. Sorted by owner and not counted in the scan, it walks the users
+ * in name order and takes each one's leads by id from the creator index (sql/00007), where joining and
+ * sorting the whole division took 0.5 s at a million; leads whose creator is gone come last.
+ */
+function pageIds(
+  sql: Sql,
+  actor: Actor,
+  division: Division,
+  query: LeadListQuery,
+  order: Keyset,
+  paging: Required<Pick<Paging, "limit">> & Paging,
+  inScan: boolean,
+) {
+  const filter = listFilter(sql, actor, division, query);
+  const take = paging.limit + 1;
+  const skip = paging.offset ? sql`offset ${paging.offset}` : sql``;
+  if (query.sort === "owner" && !inScan) {
+    const dir = (query.direction ?? DEFAULT_SORT_DIRECTION.owner) === "asc" ? sql`asc` : sql`desc`;
+    const each = take + (paging.offset ?? 0);
+    return sql`
+      select l.id, ${order.key} as sort_key
+        from (select id, first_name, last_name from users union all select null, null, null) cb
+        cross join lateral (
+          (select l.id from leads l ${filter} and l.created_by = cb.id ${order.after}
+            order by l.id ${dir} limit ${each})
+          union all
+          (select l.id from leads l ${filter} and cb.id is null and l.created_by is null ${order.after}
+            order by l.id ${dir} limit ${each})
+        ) l
+       ${order.order} limit ${take} ${skip}`;
+  }
+  return sql`
+    select l.id, ${order.key} as sort_key ${inScan ? sql`, count(*) over ()::int as total` : sql``}
+      from leads l ${query.sort === "owner" ? sql`left join users cb on cb.id = l.created_by` : sql``}
+      ${filter} ${order.after} ${order.order} limit ${take} ${skip}`;
 }
 
 /** Rows per batch when a whole list is streamed. */
