@@ -77,7 +77,12 @@ function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQ
 function listKeys(sql: Sql, query: LeadListQuery): { name: string; keys: SortKey[] } {
   const sort = query.sort ?? "updated";
   const dir = query.direction ?? DEFAULT_SORT_DIRECTION[sort];
-  const text = (expr: postgres.Fragment, nullable = false): SortKey => ({ expr, type: "text", dir, nullable });
+  const text = (expr: postgres.Fragment, nullable = false): SortKey => ({
+    expr,
+    type: "text",
+    dir,
+    nullable,
+  });
   const keys: Record<LeadSort, SortKey[]> = {
     company: [text(sql`lower(l.company)`), text(sql`lower(l.last_name)`)],
     contact: [text(sql`lower(l.first_name)`), text(sql`lower(l.last_name)`)],
