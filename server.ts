@@ -21,6 +21,8 @@ import {
 } from "./app/utils/db-availability.server";
 import { closeDatabase, db } from "./app/utils/db.server";
 import { env, EnvError } from "./app/utils/env.server";
+import { hasSessionCookie } from "./app/utils/session-cookie.server";
+import { bearerToken } from "./app/utils/tokens.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -230,9 +232,15 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** Cross-site request forgery: an unsafe method from another origin is refused before it reaches a route. */
+/**
+ * Cross-site request forgery: an unsafe method from another origin is refused before it reaches a route.
+ * A request whose credential is an API token, with no session cookie, is exempt: a browser adds cookies to
+ * a forged request by itself, but another site's page cannot make it send an Authorization header without
+ * a CORS preflight, which this app never grants (docs/security.md "API tokens").
+ */
 function rejectCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  if (bearerToken(req.get("authorization")) && !hasSessionCookie(req.get("cookie"))) return next();
   const origin = req.get("origin");
   // Hosts, not whole origins: behind a proxy that ends TLS the app may see http while the browser says https.
   if ((origin && originHost(origin) !== req.get("host")) || req.get("sec-fetch-site") === "cross-site") {

@@ -1,4 +1,4 @@
-import { Form, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { brandingFor, type Division } from "~/utils/divisions";
 import { DivisionLogo } from "./division-logo";
@@ -55,6 +55,14 @@ export function AppShell({
             <span className="max-w-[10rem] truncate text-sm font-medium" data-testid="username">
               {user.firstName || user.email}
             </span>
+            {/* The user's own settings (API tokens); on a phone the icon alone, to keep the header one line. */}
+            <Link
+              to="/settings"
+              className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-white/15"
+            >
+              <Icon name="key" width={18} height={18} />
+              <span className="sr-only sm:not-sr-only">Settings</span>
+            </Link>
             <form method="post" action="/api/logout">
               <button
                 type="submit"

@@ -10,8 +10,11 @@ import type { User } from "./user.schema";
  * them (docs/decisions/001-layers.md).
  */
 
-/** The signed-in user as the server sees them on each request (re-read from the database every time). */
-export type SessionUser = User & { selectedDivision: Division | null; sessionId: string };
+/**
+ * The signed-in user as the server sees them on each request (re-read from the database every time).
+ * `sessionId` is null when the request came with an API token instead of a session cookie.
+ */
+export type SessionUser = User & { selectedDivision: Division | null; sessionId: string | null };
 
 /** Who is acting, and from where (for the audit log). */
 export type Actor = { user: SessionUser; info: RequestInfo };

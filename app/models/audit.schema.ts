@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   "USER_CREATED",
   "USER_STATUS_CHANGED",
   "PASSWORD_CHANGED",
+  "TOKEN_CREATED",
+  "TOKEN_REVOKED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,6 +36,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   USER_CREATED: "User Created",
   USER_STATUS_CHANGED: "User Status Changed",
   PASSWORD_CHANGED: "Password Changed",
+  TOKEN_CREATED: "API Token Created",
+  TOKEN_REVOKED: "API Token Revoked",
 };
 
 /** The actions that make a record, for the dialog's 'records created' count. */

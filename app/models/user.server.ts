@@ -294,7 +294,8 @@ export async function setPassword(
       throw conflict("This user has no password yet; set one instead");
     }
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}`;
-    await tx`delete from sessions where user_id = ${userId} and id <> ${actor.user.sessionId}`;
+    // Not the actor's own session; with an API token (no session) all of them.
+    await tx`delete from sessions where user_id = ${userId} and id is distinct from ${actor.user.sessionId}`;
     await recordAudit(tx, {
       action: "PASSWORD_CHANGED",
       user: actor.user,
@@ -312,7 +313,11 @@ export async function setUserStatus(actor: Actor, userId: string, isActive: bool
   return sql.begin(async (tx) => {
     if (!isActive) await assertAnotherActiveAdmin(tx, userId);
     const target = await lockUser(tx, userId);
-    if (!isActive) await tx`delete from sessions where user_id = ${userId}`;
+    if (!isActive) {
+      // Signed out everywhere, and their scripts with them: reactivating does not revive either.
+      await tx`delete from sessions where user_id = ${userId}`;
+      await tx`update api_tokens set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
+    }
     await tx`update users set is_active = ${isActive}, updated_at = now() where id = ${userId}`;
     await recordAudit(tx, {
       action: "USER_STATUS_CHANGED",

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccessControl, AdminToolbar, UserManagement } from "~/components/admin/admin-panel";
 import { AuditLogDialog, CreateUserDialog, PasswordDialog } from "~/components/admin/admin-dialogs";
+import { ApiTokenList } from "~/components/api-token-list";
 import { useAdminChange } from "~/components/admin/user-controls";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -30,6 +31,22 @@ export default function AdminPage() {
         <UserManagement view={view} users={data.users} total={data.total} selfId={data.selfId} />
         <AccessControl stats={data.stats} />
       </div>
+      <section
+        aria-labelledby="admin-api-tokens"
+        className="mt-6 rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
+        <div className="border-b border-slate-200 p-4">
+          <h2 id="admin-api-tokens" className="text-lg font-semibold text-slate-900">
+            API Tokens
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Every user&apos;s active tokens.</p>
+        </div>
+        <ApiTokenList
+          tokens={data.tokens}
+          revokeHref={(id) => adminView.href(view, { revokeToken: id })}
+          emptyText="No active API tokens."
+        />
+      </section>
       {data.newUser ? <CreateUserDialog view={view} result={result} /> : null}
       {data.passwordUser ? <PasswordDialog view={view} user={data.passwordUser} result={result} /> : null}
       {status && confirm ? (
@@ -61,6 +78,19 @@ export default function AdminPage() {
               },
             );
           }}
+        />
+      ) : null}
+      {data.revokingToken ? (
+        <ConfirmDialog
+          title="Revoke API Token"
+          message={`Are you sure you want to revoke “${data.revokingToken.name}” of ${data.revokingToken.user.email}?`}
+          details="Scripts that use it will stop working at once. This cannot be undone."
+          tone="danger"
+          action={adminView.href(view, { revokeToken: data.revokingToken.id })}
+          closeHref={adminView.href(view)}
+          intent="revoke-token"
+          hidden={[["tokenId", data.revokingToken.id]]}
+          confirmLabel="Revoke"
         />
       ) : null}
       {data.audit ? (

@@ -46,6 +46,11 @@ export const APP_VARIABLES = {
     meaning:
       "Express `trust proxy`: `true`, a hop count (`1`), or addresses / `loopback`, comma-separated, so rate limits and the audit log see the client's address behind a proxy",
   },
+  API_TOKEN_RATE_LIMIT: {
+    default: "`600`",
+    meaning:
+      "requests one API token may make per minute; more are answered 429 with `Retry-After` (docs/security.md)",
+  },
 } as const;
 
 /** Read by the test and benchmark scripts, not by the app; listed so the README's table is complete. */
@@ -93,6 +98,7 @@ export type Env = {
   admin: { email: string; password: string | null; firstName: string; lastName: string };
   demoData: "0" | "1" | null;
   trustProxy: TrustProxy | null;
+  apiTokenRateLimit: number;
 };
 
 /** A variable that cannot be used: the process says which and stops (server.ts). */
@@ -146,6 +152,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     demoData: demo,
     trustProxy: parseTrustProxy(text("TRUST_PROXY")),
+    apiTokenRateLimit: integer("API_TOKEN_RATE_LIMIT", text("API_TOKEN_RATE_LIMIT"), 600, 1, 1_000_000),
   };
 }
 

@@ -1,15 +1,16 @@
 import { createCookie } from "@remix-run/node";
-import crypto from "node:crypto";
 import { isProduction } from "./env.server";
 import { sessionSecrets } from "./secret.server";
+import { hashToken, randomToken } from "./tokens.server";
 
 export const SESSION_DAYS = 30;
+const COOKIE_NAME = "__session";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
 /** The cookie holds only a signed random token; the session itself is a row (models/session.server.ts). */
 function sessionCookie() {
-  cookie ??= createCookie("__session", {
+  cookie ??= createCookie(COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction(),
@@ -20,14 +21,9 @@ function sessionCookie() {
   return cookie;
 }
 
-/** Rows are keyed by the token's hash, so a copy of the sessions table signs nobody in. */
-function hashToken(token: string) {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-/** A new random token (for the cookie) and the id its row is stored under. */
+/** A new random token (for the cookie) and the id its row is stored under (its hash). */
 export function newSessionToken() {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = randomToken();
   return { token, id: hashToken(token) };
 }
 
@@ -35,6 +31,11 @@ export function newSessionToken() {
 export async function sessionIdFromRequest(request: Request): Promise<string | null> {
   const token = await sessionCookie().parse(request.headers.get("cookie"));
   return typeof token === "string" && token.length >= 32 ? hashToken(token) : null;
+}
+
+/** Whether a Cookie header carries a session cookie at all, valid or not (server.ts's cross-site check). */
+export function hasSessionCookie(cookieHeader: string | null | undefined) {
+  return (cookieHeader ?? "").split(";").some((pair) => pair.trim().startsWith(`${COOKIE_NAME}=`));
 }
 
 export function sessionCookieHeader(token: string) {

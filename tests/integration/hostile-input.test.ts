@@ -227,6 +227,7 @@ const TABLES = [
   "lead_progress",
   "notes",
   "audit_log",
+  "api_tokens",
   "login_attempts",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -466,6 +467,16 @@ const JSON_TARGETS: JsonTarget[] = [
       }),
     state: createCounts,
   },
+  {
+    route: "POST /api/tokens",
+    method: "POST",
+    path: () => "/api/tokens",
+    client: () => seller.client,
+    fields: ["name", "expiresInDays"],
+    valid: () =>
+      fc.record({ name: fc.constant("Hostile script"), expiresInDays: fc.constantFrom(7, 30, 90, 365) }),
+    state: createCounts,
+  },
   ...USER_ROUTES.map(([route, method, suffix, fields, valid]): JsonTarget => ({
     route,
     method,
@@ -503,7 +514,13 @@ const JSON_TARGETS: JsonTarget[] = [
   },
 ];
 
-const CREATES = ["POST /api/leads", "POST /api/contacts", "POST /api/notes", "POST /api/admin/users"];
+const CREATES = [
+  "POST /api/leads",
+  "POST /api/contacts",
+  "POST /api/notes",
+  "POST /api/admin/users",
+  "POST /api/tokens",
+];
 
 async function sendHostile(target: JsonTarget, body: unknown) {
   const before = await target.state();

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
+import { listAllTokens, revokeToken } from "~/models/api-token.server";
 import { auditCounts, listAuditEntries } from "~/models/audit.server";
 import { createUserSchema, passwordFormSchema, roleSchema } from "~/models/user.schema";
 import {
@@ -25,15 +26,15 @@ import { adminView, AUDIT_PAGE_SIZE, USERS_PAGE_SIZE } from "./admin-view";
 
 /**
  * The Admin Control Panel's data (SPEC.md "Admin"): a page of users, the statistics, the user a dialog is
- * about (?status=, ?password=), and the Audit Log dialog's page and counts (?audit=1). Admins only: the guard,
- * and every model function again.
+ * about (?status=, ?password=), the Audit Log dialog's page and counts (?audit=1), and every user's active
+ * API tokens (with the one ?revokeToken= confirms). Admins only: the guard, and every model function again.
  */
 export async function adminLoader(request: Request, context: AppLoadContext) {
   const actor = await requireAdminPage(request, context);
   const params = new URL(request.url).searchParams;
   const view = adminView.read(params);
   const dialogUserId = params.get("status") ?? params.get("password");
-  const [list, stats, dialogUser, audit, counts] = await Promise.all([
+  const [list, stats, dialogUser, audit, counts, tokens] = await Promise.all([
     listUsers(
       actor,
       { search: view.q },
@@ -49,6 +50,7 @@ export async function adminLoader(request: Request, context: AppLoadContext) {
         )
       : null,
     view.audit ? auditCounts(actor) : null,
+    listAllTokens(actor, { activeOnly: true }),
   ]);
   return {
     view,
@@ -59,6 +61,8 @@ export async function adminLoader(request: Request, context: AppLoadContext) {
     statusUser: params.get("status") ? dialogUser : null,
     passwordUser: params.get("password") ? dialogUser : null,
     audit: audit && counts ? { ...audit, counts } : null,
+    tokens,
+    revokingToken: tokens.find((token) => token.id === params.get("revokeToken")) ?? null,
     selfId: actor.user.id,
   };
 }
@@ -150,6 +154,12 @@ export async function adminAction(request: Request, context: AppLoadContext) {
         failure: "Failed to update user status",
       });
     }
+    case "revoke-token":
+      return attempt(() => revokeToken(actor, requireFormId(formData, "tokenId")), {
+        to: back,
+        success: successToast("API token revoked successfully"),
+        failure: "Failed to revoke API token",
+      });
     case "security-settings":
       return redirectWithToast(back, {
         type: "info",

@@ -1,18 +1,23 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isAdmin, type Actor, type SessionUser } from "~/models/actor.server";
+import { userForToken } from "~/models/api-token.server";
 import { getSessionUser } from "~/models/session.server";
-import { unauthorized } from "~/utils/api.server";
+import { ApiError, unauthorized } from "~/utils/api.server";
 import { requestInfo } from "~/utils/request-info.server";
 import { sessionIdFromRequest } from "~/utils/session-cookie.server";
 import { errorToast } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
+import { bearerToken } from "~/utils/tokens.server";
 
 /**
  * Who is asking. Every loader and action calls one of these itself: Remix runs loaders in parallel and a
  * child route can be fetched on its own, so a check in a parent layout protects nothing.
  */
 
-/** The signed-in, active user of this request, or null. Re-read from the database on every request. */
+/**
+ * The signed-in, active user of this request's session cookie, or null. Re-read from the database on every
+ * request. Pages know only this: an API token opens the JSON API, never a page.
+ */
 export async function getCurrentUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await sessionIdFromRequest(request);
   return sessionId ? getSessionUser(sessionId) : null;
@@ -41,9 +46,25 @@ export async function requireAdminPage(request: Request, context: AppLoadContext
   return actor;
 }
 
-/** For /api routes: 401 JSON when not signed in. */
+/**
+ * For /api routes: the user of the request's API token (`Authorization: Bearer`), else of its session
+ * cookie; 401 JSON when there is none. A Bearer header decides on its own: a bad, revoked or expired token
+ * is 401 even beside a valid cookie. A token past its rate limit is 429 with Retry-After.
+ */
 export async function requireApiActor(request: Request, context: AppLoadContext): Promise<Actor> {
-  const user = await getCurrentUser(request);
+  const token = bearerToken(request.headers.get("authorization"));
+  let user: SessionUser | null;
+  if (token === null) {
+    user = await getCurrentUser(request);
+  } else {
+    const found = await userForToken(token);
+    if (found?.retryAfter) {
+      throw new ApiError(429, "Too many requests. Try again later.", undefined, {
+        "Retry-After": String(found.retryAfter),
+      });
+    }
+    user = found?.user ?? null;
+  }
   if (!user) throw unauthorized();
   return { user, info: requestInfo(request, context) };
 }

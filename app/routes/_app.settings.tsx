@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ApiTokenList } from "~/components/api-token-list";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { CreateTokenForm, NewTokenNotice } from "~/components/settings/api-tokens";
+import { settingsAction, settingsLoader } from "~/features/settings/settings-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings | CRM" }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => settingsLoader(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => settingsAction(request, context);
+
+const revokeHref = (id: string) => `/settings?revoke=${id}`;
+
+export default function SettingsPage() {
+  const { tokens, revoking } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const created = result?.created;
+  return (
+    <div className="max-w-4xl">
+      <PageHeader title="Settings" subtitle="Your API access." />
+      <section aria-labelledby="api-tokens" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+        <div className="border-b border-slate-200 p-4">
+          <h2 id="api-tokens" className="text-lg font-semibold text-slate-900">
+            API Tokens
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            A token lets a script use the JSON API as you, with your current role and divisions. It does not
+            open pages. Revoke a token as soon as it is no longer needed.
+          </p>
+        </div>
+        {created ? <NewTokenNotice key={created.id} created={created} /> : null}
+        <CreateTokenForm action="/settings" result={result} />
+        <h3 className="border-t border-slate-200 px-4 pt-4 font-semibold text-slate-900">Your tokens</h3>
+        <ApiTokenList tokens={tokens} revokeHref={revokeHref} emptyText="You have no API tokens yet." />
+      </section>
+      {revoking ? (
+        <ConfirmDialog
+          title="Revoke API Token"
+          message={`Are you sure you want to revoke “${revoking.name}”?`}
+          details="Scripts that use it will stop working at once. This cannot be undone."
+          tone="danger"
+          action={revokeHref(revoking.id)}
+          closeHref="/settings"
+          intent="revoke-token"
+          hidden={[["tokenId", revoking.id]]}
+          confirmLabel="Revoke"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
