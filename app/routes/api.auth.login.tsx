@@ -7,6 +7,7 @@ export const loader = () => methodNotAllowed("POST");
 
 /** POST {username, password}: 200 with the user and a new session cookie (CONTRACT.md "Signing in"). */
 export const action = apiRoute(async ({ request, context }) => {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJson(request);
   const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const text = (value: unknown) => (typeof value === "string" ? value : "");

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteSession } from "~/models/session.server";
+import { methodNotAllowed } from "~/utils/api.server";
 import { clearSessionCookieHeader, sessionIdFromRequest } from "~/utils/session-cookie.server";
 
 /** Ends this session only (not the user's others), then goes home. GET and POST both work. */
@@ -10,4 +11,5 @@ async function logout({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
 }
 
 export const loader = logout;
-export const action = logout;
+export const action = (args: ActionFunctionArgs) =>
+  args.request.method === "POST" ? logout(args) : methodNotAllowed("GET, POST");

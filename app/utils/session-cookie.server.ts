@@ -4,13 +4,13 @@ import { sessionSecrets } from "./secret.server";
 import { hashToken, randomToken } from "./tokens.server";
 
 export const SESSION_DAYS = 30;
-const COOKIE_NAME = "__session";
+export const SESSION_COOKIE = "__session";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
 /** The cookie holds only a signed random token; the session itself is a row (models/session.server.ts). */
 function sessionCookie() {
-  cookie ??= createCookie(COOKIE_NAME, {
+  cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction(),
@@ -35,7 +35,7 @@ export async function sessionIdFromRequest(request: Request): Promise<string | n
 
 /** Whether a Cookie header carries a session cookie at all, valid or not (server.ts's cross-site check). */
 export function hasSessionCookie(cookieHeader: string | null | undefined) {
-  return (cookieHeader ?? "").split(";").some((pair) => pair.trim().startsWith(`${COOKIE_NAME}=`));
+  return (cookieHeader ?? "").split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 export function sessionCookieHeader(token: string) {

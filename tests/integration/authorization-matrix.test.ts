@@ -75,6 +75,11 @@ const adminApi =
   (status: number): Expect =>
   (p) =>
     !signedIn(p) ? 401 : isAdmin(p) ? status : 403;
+/** A record of another user that only an admin may reach (an API token): 404 for everyone else. */
+const adminRecord =
+  (status: number): Expect =>
+  (p) =>
+    !signedIn(p) ? 401 : isAdmin(p) ? status : 404;
 /** A page's record (the lead detail over a list): not found is a redirect with a toast. */
 const pageRecord =
   (division: Division | null): Expect =>
@@ -89,6 +94,7 @@ type Ids = {
   noteTSS: string;
   noteNLH: string;
   user: string;
+  token: string;
   missing: string;
 };
 
@@ -176,6 +182,11 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
       expect: (p) => (!signedIn(p) ? 401 : isAdmin(p) ? 400 : 302),
     },
   ],
+  "routes/_app.settings": (ids) => [
+    { method: "GET", path: "/settings", page: "/settings", expect: member(200) },
+    { method: "GET", path: `/settings?revoke=${ids.token}`, page: "/settings", expect: member(200) },
+    { method: "POST", path: "/settings", form: { intent: "create-token" }, expect: member(400) },
+  ],
   "routes/_app.$": () => [{ method: "GET", path: "/no-such-page", page: "/*", expect: member(404) }],
   "routes/mobile": () => [
     { method: "GET", path: "/mobile?q=MARKER", page: "/mobile", expect: member(200) },
@@ -206,7 +217,14 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
   "routes/api.auth.login": () => [
     { method: "POST", path: "/api/auth/login", json: { username: "", password: "" }, expect: always(400) },
     { method: "GET", path: "/api/auth/login", expect: always(405) },
+    { method: "DELETE", path: "/api/auth/login", expect: always(405) },
   ],
+  // The API's description is public: it holds no record, only the shapes every client may send.
+  "routes/api.openapi[.]json": () => [
+    { method: "GET", path: "/api/openapi.json", expect: always(200) },
+    { method: "POST", path: "/api/openapi.json", json: {}, expect: always(405) },
+  ],
+  "routes/api.docs": () => [{ method: "GET", path: "/api/docs", expect: always(200) }],
   "routes/api.auth.user": () => [
     { method: "GET", path: "/api/auth/user", expect: member(200) },
     { method: "POST", path: "/api/auth/user", json: {}, expect: always(405) },
@@ -425,6 +443,20 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
       expect: adminApi(400),
     },
   ],
+  "routes/api.tokens": () => [
+    { method: "GET", path: "/api/tokens", expect: member(200) },
+    { method: "POST", path: "/api/tokens", json: { name: "" }, expect: member(400) },
+  ],
+  "routes/api.tokens.$id": (ids) => [
+    // Another user's token: revoked by an admin, not found for anyone else.
+    { method: "DELETE", path: `/api/tokens/${ids.token}`, expect: adminRecord(200) },
+    { method: "DELETE", path: `/api/tokens/${ids.missing}`, expect: member(404) },
+    { method: "GET", path: `/api/tokens/${ids.token}`, expect: always(405) },
+  ],
+  "routes/api.admin.tokens": () => [
+    { method: "GET", path: "/api/admin/tokens", expect: adminApi(200) },
+    { method: "POST", path: "/api/admin/tokens", json: {}, expect: always(405) },
+  ],
   "routes/api.admin.audit-log": () => [
     { method: "GET", path: "/api/admin/audit-log?limit=5&search=MARKER", expect: adminApi(200) },
     { method: "GET", path: "/api/admin/audit-log?action=NOPE", expect: adminApi(400) },
@@ -510,6 +542,13 @@ beforeAll(async () => {
   const inTss = await records("TSS");
   const inNlh = await records("NLH");
   const target = await createUser(admin, { lastName: "Target" });
+  const targetToken = await (
+    await signIn(target.email, target.password)
+  ).post("/api/tokens", {
+    name: "Target's script",
+    expiresInDays: 7,
+  });
+  expect(targetToken.status).toBe(201);
   ids = {
     leadTSS: inTss.lead,
     leadNLH: inNlh.lead,
@@ -518,6 +557,7 @@ beforeAll(async () => {
     noteTSS: inTss.note,
     noteNLH: inNlh.note,
     user: target.id,
+    token: targetToken.body.id,
     missing: crypto.randomUUID(),
   };
   // Users with both divisions see the TSS pages until they switch: switch one of them to NLH.
@@ -624,5 +664,7 @@ describe("the authorization matrix", () => {
     expect((await first.get("/api/auth/user")).status).toBe(401);
     expect((await second.get("/api/auth/user")).status).toBe(200);
     expect((await new ApiClient().get("/api/logout")).status).toBe(302);
+    expect((await second.request("DELETE", "/api/logout")).status).toBe(405);
+    expect((await second.get("/api/auth/user")).status).toBe(200);
   });
 });

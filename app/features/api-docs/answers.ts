@@ -1,0 +1,229 @@
+import * as z from "zod";
+import { AUDIT_ACTIONS, type AuditLogEntry } from "~/models/audit.schema";
+import type { ApiToken, CreatedApiToken, OwnedApiToken } from "~/models/api-token.schema";
+import type { Contact } from "~/models/contact.schema";
+import type { DashboardStats } from "~/models/dashboard.schema";
+import type { FollowUp } from "~/models/follow-up.schema";
+import { LEAD_STATUSES, type Lead, type LeadDetail } from "~/models/lead.schema";
+import { NOTE_TYPES, type Note } from "~/models/note.schema";
+import { ROLES, type PersonRef, type User } from "~/models/user.schema";
+import { DIVISIONS } from "~/utils/divisions";
+
+/**
+ * The API's answers as zod schemas, for the OpenAPI document (openapi.server.ts). The models describe their
+ * objects as TypeScript types only; each schema here is tied to its type as JSON carries it (`Wire`), so a
+ * field added to a model without its schema here fails to compile.
+ */
+
+/** A model type as JSON sends it: dates become ISO strings. */
+type Wire<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+/** Checks (at compile time) that a schema's output is the model type `T` on the wire. */
+const wireOf =
+  <T>() =>
+  <S extends z.ZodType<Wire<T>>>(schema: S) =>
+    schema;
+
+// Timestamps are UTC ISO 8601 strings (CONTRACT.md "JSON API conventions").
+const timestamp = z.iso.datetime();
+const id = z.uuid();
+const division = z.enum(DIVISIONS);
+
+export const personRefAnswer = wireOf<PersonRef>()(
+  z.object({ id, firstName: z.string(), lastName: z.string() }),
+);
+
+const leadFields = {
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string(),
+  position: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  estimatedValue: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .nullable()
+    .describe('A decimal string with two places ("12500.50"), or null'),
+  notes: z.string().nullable(),
+  companyDivision: division,
+  isArchived: z.boolean(),
+  archivedAt: timestamp.nullable(),
+  createdBy: personRefAnswer.nullable(),
+  assignedTo: personRefAnswer.nullable(),
+  mainContactId: id.nullable(),
+  version: z.int().min(1).describe("Raised by every update; send it back with PATCH to refuse stale saves"),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+
+export const leadAnswer = wireOf<Lead>()(z.object(leadFields));
+
+const noteFields = {
+  id,
+  content: z.string(),
+  noteType: z.enum(NOTE_TYPES),
+  voiceDuration: z.string().regex(/^\d+$/).nullable().describe("Seconds, as a string"),
+  hasAudio: z.boolean(),
+  createdBy: personRefAnswer.nullable(),
+  createdAt: timestamp,
+  followUpDate: timestamp.nullable(),
+  isFollowUpComplete: z.boolean(),
+};
+
+export const noteAnswer = wireOf<Note>()(z.object({ ...noteFields, leadId: id }));
+
+/** A note as the lead detail lists it: the lead's own, so without its leadId. */
+export const leadNoteAnswer = z.object(noteFields);
+
+export const leadDetailAnswer = wireOf<LeadDetail>()(
+  z.object({
+    ...leadFields,
+    leadNotes: z
+      .string()
+      .nullable()
+      .describe("The lead's own notes text (`notes` is the list of notes here)"),
+    progress: z
+      .array(
+        z.object({ id, status: z.enum(LEAD_STATUSES), notes: z.string().nullable(), createdAt: timestamp }),
+      )
+      .describe("One entry at creation and one at every status change, oldest first"),
+    notes: z.array(leadNoteAnswer).describe("Newest first"),
+  }),
+);
+
+export const contactAnswer = wireOf<Contact>()(
+  z.object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    company: z.string(),
+    position: z.string().nullable(),
+    companyDivision: division,
+    createdAt: timestamp,
+  }),
+);
+
+export const followUpAnswer = wireOf<FollowUp>()(
+  z.object({
+    id,
+    leadId: id,
+    leadName: z.string().describe("The lead's first and last name"),
+    content: z.string(),
+    followUpDate: timestamp,
+    isFollowUpComplete: z.boolean(),
+  }),
+);
+
+export const userAnswer = wireOf<User>()(
+  z.object({
+    id,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(ROLES),
+    companyAccess: z.array(z.object({ company: division })),
+    isActive: z.boolean(),
+    createdAt: timestamp,
+    profileImageUrl: z.string().nullable(),
+    hasPassword: z.boolean().describe("Whether a password is set (the hash never leaves the server)"),
+  }),
+);
+
+export const auditEntryAnswer = wireOf<AuditLogEntry>()(
+  z.object({
+    id,
+    timestamp,
+    userId: id.nullable(),
+    userName: z.string(),
+    action: z.enum(AUDIT_ACTIONS),
+    resource: z.string(),
+    details: z.string(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+);
+
+const percent = z.number().describe("Percent change from last month (UTC), rounded to one decimal");
+
+export const dashboardStatsAnswer = wireOf<DashboardStats>()(
+  z.object({
+    totalLeads: z.int().min(0),
+    activeProspects: z.int().min(0),
+    closedDeals: z.int().min(0),
+    revenue: z.number().min(0).describe("The sum of CLOSED_WON estimated values"),
+    totalLeadsChange: percent,
+    activeProspectsChange: percent,
+    closedDealsChange: percent,
+    revenueChange: percent,
+  }),
+);
+
+const tokenFields = {
+  id,
+  name: z.string(),
+  prefix: z.string().describe("The token's first characters, to tell tokens apart"),
+  status: z.enum(["ACTIVE", "REVOKED", "EXPIRED"]),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  lastUsedAt: timestamp.nullable(),
+  revokedAt: timestamp.nullable(),
+};
+
+/** A personal API token as lists show it: never the token itself. */
+export const apiTokenAnswer = wireOf<ApiToken>()(z.object(tokenFields));
+
+export const ownedApiTokenAnswer = wireOf<OwnedApiToken>()(
+  z.object({
+    ...tokenFields,
+    user: z.object({ id, firstName: z.string(), lastName: z.string(), email: z.string() }),
+  }),
+);
+
+export const createdApiTokenAnswer = wireOf<CreatedApiToken>()(
+  z.object({
+    ...tokenFields,
+    token: z.string().describe("The token, shown this once: send it as `Authorization: Bearer <token>`"),
+  }),
+);
+
+/** CONTRACT.md's error body: every answer that is not a success. */
+export const errorAnswer = z.object({
+  message: z.string(),
+  errors: z
+    .record(z.string(), z.array(z.string()))
+    .optional()
+    .describe("Messages per input field, with a 400 Invalid input"),
+});
+
+/** POST /api/auth/login's body. The route reads it by hand (into remix-auth's form strategy), not with zod. */
+export const loginBody = z.object({ username: z.string(), password: z.string() });
+
+/** Every answer schema, by the name it has in the document's components. */
+export const ANSWERS = {
+  Lead: leadAnswer,
+  LeadDetail: leadDetailAnswer,
+  LeadNote: leadNoteAnswer,
+  Note: noteAnswer,
+  PersonRef: personRefAnswer,
+  Contact: contactAnswer,
+  FollowUp: followUpAnswer,
+  User: userAnswer,
+  AuditEntry: auditEntryAnswer,
+  DashboardStats: dashboardStatsAnswer,
+  ApiToken: apiTokenAnswer,
+  OwnedApiToken: ownedApiTokenAnswer,
+  CreatedApiToken: createdApiTokenAnswer,
+  Error: errorAnswer,
+} as const;
+export type AnswerName = keyof typeof ANSWERS;

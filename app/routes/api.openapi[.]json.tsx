@@ -1,0 +1,10 @@
+import { openApiDocument } from "~/features/api-docs/openapi.server";
+import { methodNotAllowed } from "~/utils/api.server";
+
+/** GET /api/openapi.json: the API's OpenAPI 3.1 document. Public, and the same for everyone, so cacheable. */
+export const loader = () =>
+  new Response(JSON.stringify(openApiDocument()), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+
+export const action = () => methodNotAllowed("GET");

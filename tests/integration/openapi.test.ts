@@ -1,0 +1,249 @@
+// The OpenAPI document (/api/openapi.json) and its reference page (/api/docs): a valid OpenAPI 3.1 document
+// that covers every /api route file and method, and whose answer schemas match what the API really sends.
+import fs from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ApiClient, sessionSetCookie, signedInUser } from "../support/api-client";
+import { createContact } from "../support/contacts";
+import { adminClient, createLead, createNote, uniqueToken } from "../support/leads";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+let doc: Json;
+let docHeaders: Headers;
+beforeAll(async () => {
+  // Signed out: the document is public.
+  const result = await new ApiClient().get("/api/openapi.json");
+  expect(result.status).toBe(200);
+  expect(result.headers.get("content-type")).toMatch(/^application\/json/);
+  doc = result.body;
+  docHeaders = result.headers;
+});
+
+/** The route files of the API: app/routes/api.*.tsx, less the JSON 404 catch-all. */
+function apiRouteFiles() {
+  return fs
+    .readdirSync(path.resolve("app/routes"))
+    .filter((file) => /^api\..+\.tsx$/.test(file) && file !== "api.$.tsx" && !file.includes(".test."));
+}
+
+/** Remix flat routes: dots separate segments, `$name` is a parameter, `[.]` a literal dot. */
+function pathOfRouteFile(file: string) {
+  const segments = file
+    .replace(/\.tsx$/, "")
+    .replace(/\[\.\]/g, "\0")
+    .split(".")
+    .map((segment) => segment.replace(/\0/g, "."))
+    .map((segment) => (segment.startsWith("$") ? `{${segment.slice(1)}}` : segment));
+  const routePath = "/" + segments.join("/");
+  // Any other convention (pathless `_` segments, optional segments, other escapes) needs handling here first.
+  expect(routePath, `${file} uses a flat-route convention this test cannot read`).toMatch(/^(\/[\w{}.-]+)+$/);
+  expect(routePath, `${file} uses a flat-route convention this test cannot read`).not.toMatch(
+    /(^|\/)_|_(\/|$)/,
+  );
+  return routePath;
+}
+
+/**
+ * The methods a route serves, asked of the running app: every method that is not answered 405. Asked
+ * signed out, so nothing changes (each route checks the method, or the session, before anything else); any
+ * value reaches the route, since the session is checked before the parameters.
+ */
+async function servedMethods(routePath: string) {
+  const url = routePath.replace(/\{\w+\}/g, "TSS");
+  const served: string[] = [];
+  let allow: string[] | undefined;
+  for (const method of METHODS) {
+    const result = await new ApiClient().request(method, url);
+    if (result.status !== 405) served.push(method);
+    else if (result.headers.get("allow")) allow = result.headers.get("allow")!.split(/,\s*/);
+  }
+  return { served, allow };
+}
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document, public and cacheable", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    expect(docHeaders.get("cache-control")).toBe("public, max-age=300");
+  });
+
+  it("describes every route file's path and every method it serves, and nothing else", async () => {
+    const problems: string[] = [];
+    const routePaths = new Set<string>();
+    for (const file of apiRouteFiles()) {
+      const routePath = pathOfRouteFile(file);
+      routePaths.add(routePath);
+      const item: Json | undefined = doc.paths[routePath];
+      if (!item) {
+        problems.push(`${file}: the document has no path ${routePath}`);
+        continue;
+      }
+      const { served, allow } = await servedMethods(routePath);
+      // The probe and the route's own Allow header must agree, or one of them is wrong.
+      if (allow) expect([...served].sort(), `${file}: served methods and Allow`).toEqual([...allow].sort());
+      for (const method of served) {
+        if (!item[method.toLowerCase()])
+          problems.push(`${file}: ${method} ${routePath} is served but not documented`);
+      }
+      for (const method of Object.keys(item)) {
+        if (!served.includes(method.toUpperCase()))
+          problems.push(`${file}: ${method.toUpperCase()} ${routePath} is documented but answers 405`);
+      }
+    }
+    for (const documented of Object.keys(doc.paths)) {
+      if (!routePaths.has(documented))
+        problems.push(`${documented} is documented but no route file serves it`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("names the session cookie the app really sets, and the bearer scheme", async () => {
+    const { user } = await signedInUser(await adminClient());
+    const client = new ApiClient();
+    const result = await client.post("/api/auth/login", { username: user.email, password: user.password });
+    expect(result.status).toBe(200);
+    const cookieName = sessionSetCookie(result.headers)?.split("=")[0];
+    expect(doc.components.securitySchemes.cookieAuth).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: cookieName,
+    });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    const created = await client.post("/api/tokens", { name: "OpenAPI test", expiresInDays: 7 });
+    expect(created.status).toBe(201);
+    const bearer = await new ApiClient().request("GET", "/api/auth/user", {
+      headers: { authorization: `Bearer ${created.body.token}` },
+    });
+    expect(bearer.status).toBe(200);
+    expect(bearer.body.id).toBe(user.id);
+    expect(doc.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+  });
+});
+
+describe("the documented answers", () => {
+  /** A validator for the document's schemas: `#/components/...` resolves against the document itself. */
+  function validatorFor(schema: Json) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    return ajv.compile({ ...schema, components: doc.components });
+  }
+
+  it("match what each GET answers a signed-in admin, 200 JSON", async () => {
+    // An admin of both divisions with records of its own, so that every list has something to check.
+    const token = uniqueToken("oas");
+    const { user, client } = await signedInUser(await adminClient(), {
+      role: "ADMIN",
+      companies: ["TSS", "NLH"],
+      lastName: `Admin ${token}`,
+    });
+    const lead = await createLead(client, {
+      company: `Acme ${token}`,
+      estimatedValue: 1250.5,
+      phone: "01632 960001",
+      assignedToId: user.id,
+    });
+    const archived = await createLead(client, { company: `Old ${token}` });
+    expect((await client.delete(`/api/leads/${archived.id}`)).status).toBe(200);
+    await createNote(client, lead.id, { content: `Call ${token}`, followUpDate: new Date().toISOString() });
+    await createNote(client, lead.id, { content: `Voice ${token}`, noteType: "VOICE", voiceDuration: 12 });
+    const contact = await createContact(client, { company: `Acme ${token}` });
+    expect((await client.post("/api/tokens", { name: `Script ${token}`, expiresInDays: 30 })).status).toBe(
+      201,
+    );
+
+    // Paths whose parameters name a record; division parameters are TSS.
+    const samples: Record<string, string> = {
+      "/api/leads/detail/{id}": `/api/leads/detail/${lead.id}`,
+      "/api/contacts/{id}/leads": `/api/contacts/${contact.id}/leads`,
+      "/api/leads/{key}/duplicates": `/api/leads/TSS/duplicates?email=${encodeURIComponent(lead.email)}`,
+    };
+
+    const checked: string[] = [];
+    for (const [documentedPath, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      const answer = item.get?.responses?.["200"];
+      const schema = answer?.content?.["application/json"]?.schema;
+      if (!schema) continue;
+      const names = new Set((item.get.parameters ?? []).map((parameter: Json) => parameter.name));
+      let url = samples[documentedPath] ?? documentedPath.replace(/\{(division|key|company)\}/g, "TSS");
+      expect(url, `a sample URL for GET ${documentedPath}`).not.toMatch(/[{}]/);
+      // Only this test's records where a list can be searched; a page where it can be paged.
+      const query = new URLSearchParams();
+      if (names.has("search")) query.set("search", token);
+      if (names.has("limit")) query.set("limit", "50");
+      if (query.size) url += (url.includes("?") ? "&" : "?") + query;
+
+      const result = await client.get(url);
+      expect(result.status, `GET ${url}: ${JSON.stringify(result.body)}`).toBe(200);
+      expect(result.headers.get("content-type"), `GET ${url}`).toMatch(/^application\/json/);
+      if (Array.isArray(result.body))
+        expect(result.body.length, `GET ${url} lists this test's records`).toBeGreaterThan(0);
+      const validate = validatorFor(schema);
+      expect(
+        validate(result.body) ? [] : validate.errors,
+        `GET ${url} against its documented schema`,
+      ).toEqual([]);
+      for (const [name, header] of Object.entries((answer.headers ?? {}) as Record<string, Json>)) {
+        const resolved = header.$ref ? doc.components.headers[header.$ref.split("/").pop()] : header;
+        const value = result.headers.get(name);
+        if (resolved.required) expect(value, `GET ${url}: header ${name}`).not.toBeNull();
+        if (value !== null && resolved.schema?.type === "integer")
+          expect(value, `GET ${url}: ${name}`).toMatch(/^\d+$/);
+      }
+      checked.push(documentedPath);
+    }
+    // The JSON reads of CONTRACT.md, at least.
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "/api/auth/user",
+        "/api/leads/{key}",
+        "/api/leads/{key}/archived",
+        "/api/leads/detail/{id}",
+        "/api/contacts/{key}",
+        "/api/follow-ups/{division}",
+        "/api/dashboard/stats/{division}",
+        "/api/admin/users",
+        "/api/admin/audit-log",
+        "/api/tokens",
+        "/api/admin/tokens",
+      ]),
+    );
+  });
+
+  it("describe the error body of CONTRACT.md, and a real one matches it", async () => {
+    const validate = validatorFor({ $ref: "#/components/schemas/Error" });
+    const unauthorized = await new ApiClient().get("/api/auth/user");
+    expect(unauthorized.status).toBe(401);
+    expect(validate(unauthorized.body) ? [] : validate.errors).toEqual([]);
+    const invalid = await (await adminClient()).post("/api/leads", { companyDivision: "TSS" });
+    expect(invalid.status).toBe(400);
+    expect(validate(invalid.body) ? [] : validate.errors).toEqual([]);
+    expect(doc.paths["/api/auth/user"].get.responses["401"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Error",
+    });
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("answers a self-contained HTML page that names every path", async () => {
+    const result = await new ApiClient().get("/api/docs");
+    expect(result.status).toBe(200);
+    expect(result.headers.get("content-type")).toMatch(/^text\/html/);
+    const html: string = result.body;
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('name="viewport"');
+    for (const documentedPath of Object.keys(doc.paths))
+      expect(html).toContain(`<code>${documentedPath}</code>`);
+    // No third-party or external assets: no script, no stylesheet or image from anywhere.
+    expect(html).not.toMatch(/<script|<link|<img|src=/i);
+    expect(html).not.toMatch(/(href|url)\(?=?["']?https?:/i);
+  });
+});
