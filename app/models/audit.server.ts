@@ -1,4 +1,4 @@
-import { db, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -52,8 +52,11 @@ function entryColumns(sql: Sql) {
 
 async function countEntries(sql: Sql, query: Pick<AuditQuery, "search" | "action">) {
   if (query.search?.trim()) {
-    const [{ total }] = await sql<{ total: number }[]>`
-      select count(*)::int as total from audit_log a ${auditFilter(sql, query)}`;
+    const [{ total }] = await heavyWhen(
+      true,
+      () => sql<{ total: number }[]>`
+      select count(*)::int as total from audit_log a ${auditFilter(sql, query)}`,
+    );
     return total;
   }
   const [{ total }] = await sql<{ total: number }[]>`
@@ -90,12 +93,15 @@ export async function listAuditEntries(
   const searched = Boolean(query.search?.trim());
   const order = auditOrder(sql, paging);
   const inScan = searched && order.knownTotal === undefined;
-  const rows = await sql<(AuditLogEntry & { total?: number; sortKey: (string | null)[] })[]>`
+  const rows = await heavyWhen(
+    searched,
+    () => sql<(AuditLogEntry & { total?: number; sortKey: (string | null)[] })[]>`
     select ${entryColumns(sql)}, ${order.key} as sort_key
            ${inScan ? sql`, count(*) over ()::int as total` : sql``}
       from audit_log a ${auditFilter(sql, query)} ${order.after}
      ${order.order}
-     limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
+     limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
+  );
   const total =
     order.knownTotal ??
     (inScan && (rows.length || !paging.offset) ? (rows[0]?.total ?? 0) : await countEntries(sql, query));

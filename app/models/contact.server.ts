@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { db, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
@@ -75,8 +75,9 @@ export async function listContactPage(
   const filter = contactFilter(sql, division, pattern);
   const order = contactOrder(sql, pattern, paging);
   const inScan = pattern !== null && order.knownTotal === undefined;
-  const [rows, separateTotal] = await Promise.all([
-    sql<(ContactCard & { total?: number; sortKey: (string | null)[] })[]>`
+  const [rows, separateTotal] = await heavyWhen(pattern !== null, () =>
+    Promise.all([
+      sql<(ContactCard & { total?: number; sortKey: (string | null)[] })[]>`
       with page as (
         select c.id, ${order.key} as sort_key ${inScan ? sql`, count(*) over ()::int as total` : sql``}
           from contacts c ${filter} ${order.after} ${order.order}
@@ -96,8 +97,9 @@ export async function listContactPage(
         ) related
         cross join lateral (select count(*)::int as n from leads l where ${relatedTo(sql)}) related_count
        ${order.order}`,
-    pattern ? null : contactTotal(sql, division),
-  ]);
+      pattern ? null : contactTotal(sql, division),
+    ]),
+  );
   const total =
     separateTotal ??
     order.knownTotal ??
@@ -119,8 +121,11 @@ async function contactTotal(sql: Sql, division: Division) {
 
 async function countContacts(sql: Sql, division: Division, pattern: string | null) {
   if (!pattern) return contactTotal(sql, division);
-  const [{ total }] = await sql<{ total: number }[]>`
-    select count(*)::int as total from contacts c ${contactFilter(sql, division, pattern)}`;
+  const [{ total }] = await heavyWhen(
+    true,
+    () => sql<{ total: number }[]>`
+    select count(*)::int as total from contacts c ${contactFilter(sql, division, pattern)}`,
+  );
   return total;
 }
 

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { db, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
@@ -126,8 +126,11 @@ async function countLeads(sql: Sql, actor: Actor, division: Division, query: Lea
                   and ${scope}))::int as total`;
     return total;
   }
-  const [{ total }] = await sql<{ total: number }[]>`
-    select count(*)::int as total from leads l ${listFilter(sql, actor, division, query)}`;
+  const [{ total }] = await heavyWhen(
+    true,
+    () => sql<{ total: number }[]>`
+    select count(*)::int as total from leads l ${listFilter(sql, actor, division, query)}`,
+  );
   return total;
 }
 
@@ -153,14 +156,16 @@ export async function listLeadPage(
   const order = keyset(sql, name, keys, paging);
   const searched = Boolean(query.search?.trim());
   const inScan = searched && order.knownTotal === undefined;
-  const [rows, separateTotal] = await Promise.all([
-    sql<(Lead & { total?: number; sortKey: (string | null)[] })[]>`
+  const [rows, separateTotal] = await heavyWhen(searched, () =>
+    Promise.all([
+      sql<(Lead & { total?: number; sortKey: (string | null)[] })[]>`
       with page as (${pageIds(sql, actor, division, query, order, paging, inScan)})
       select ${leadColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``}
         from page join leads l on l.id = page.id ${joinPeople(sql)}
        ${order.order}`,
-    inScan || (searched && order.knownTotal !== undefined) ? null : countLeads(sql, actor, division, query),
-  ]);
+      searched ? null : countLeads(sql, actor, division, query),
+    ]),
+  );
   const total =
     separateTotal ??
     order.knownTotal ??
