@@ -1,6 +1,9 @@
 // Faults a production CRM meets (docs/scaling.md "When PostgreSQL goes away"): PostgreSQL going away and coming
-// back, through a TCP proxy between the app and the database that the test cuts; and the app killed in the
-// middle of writes. Each test starts an app of its own. Needs a real PostgreSQL.
+// back, through a TCP proxy between the app and the database that the test cuts; the app killed in the middle
+// of writes; and, where the tests may (CI), the local PostgreSQL stopped at once and restarted under writes.
+// Each test starts an app of its own. Needs a real PostgreSQL.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client";
@@ -155,6 +158,66 @@ describe.skipIf(!serverUrl)("the app killed in the middle of writes", () => {
          where not exists (select 1 from lead_progress p where p.lead_id = l.id)
             or not exists (select 1 from audit_log a where a.resource = 'lead:' || l.id and a.action = 'LEAD_CREATED')`;
       expect(halfWritten).toEqual([]);
+    } finally {
+      await sql.end();
+    }
+  });
+});
+
+/**
+ * The local cluster's version when the tests may stop and start it (root, Debian's pg_ctlcluster, the tests'
+ * server on 127.0.0.1:5432, as in CI); else null and the test is skipped.
+ */
+function restartableCluster(): string | null {
+  if (!serverUrl || process.getuid?.() !== 0) return null;
+  const url = new URL(serverUrl);
+  if (!["127.0.0.1", "localhost"].includes(url.hostname) || (url.port || "5432") !== "5432") return null;
+  try {
+    const [version] = fs.readdirSync("/etc/postgresql");
+    execFileSync("pg_lsclusters", [], { stdio: "ignore" });
+    return version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const cluster = restartableCluster();
+const pgCtl = (action: string, ...more: string[]) =>
+  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster!, "main", action, ...more]);
+
+describe.runIf(cluster)("PostgreSQL stopped at once and restarted", () => {
+  it("keeps every create the app acknowledged, and the app serves again", async () => {
+    server = await startTestServer(await freePort());
+    const admin = await signInAdmin(server);
+    const acknowledged: string[] = [];
+    let writing = true;
+    const writer = async () => {
+      while (writing) {
+        const result = await admin.post("/api/leads", leadInput()).catch(() => null);
+        if (result?.status === 201) acknowledged.push(result.body.id);
+      }
+    };
+    const writers = Promise.all(Array.from({ length: 6 }, writer));
+    await sleep(1500);
+    // No shutdown checkpoint, no waiting for clients: as close to pulling the plug as PostgreSQL allows.
+    pgCtl("stop", "-m", "immediate");
+    const beforeStop = acknowledged.length;
+    try {
+      await sleep(500);
+    } finally {
+      pgCtl("start");
+    }
+    expect(await msUntilOk(admin, "/api/auth/user", 30_000)).toBeLessThan(30_000);
+    writing = false;
+    await writers;
+    expect(beforeStop).toBeGreaterThan(0);
+
+    const sql = postgres(server.databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      const stored = await sql<
+        { id: string }[]
+      >`select id from leads where id = any(${acknowledged}::uuid[])`;
+      expect(stored.length).toBe(acknowledged.length);
     } finally {
       await sql.end();
     }
