@@ -105,12 +105,8 @@ export async function listAuditEntries(
   const total =
     order.knownTotal ??
     (inScan && (rows.length || !paging.offset) ? (rows[0]?.total ?? 0) : await countEntries(sql, query));
-  const more = rows.length > paging.limit;
-  const entries = rows
-    .slice(0, paging.limit)
-    .map(({ total: _, sortKey: __, ...entry }) => entry as AuditLogEntry);
-  const last = rows[paging.limit - 1];
-  return { entries, total, next: more ? order.next(last.sortKey, searched ? total : undefined) : null };
+  const page = order.page(rows, paging.limit, searched ? total : undefined);
+  return { entries: page.rows, total, next: page.next };
 }
 
 /**

@@ -105,12 +105,8 @@ export async function listContactPage(
     order.knownTotal ??
     rows[0]?.total ??
     (paging.offset ? await countContacts(sql, division, pattern) : 0);
-  const more = rows.length > paging.limit;
-  const contacts = rows
-    .slice(0, paging.limit)
-    .map(({ total: _, sortKey: __, ...contact }) => contact as ContactCard);
-  const last = rows[paging.limit - 1];
-  return { contacts, total, next: more ? order.next(last.sortKey, pattern ? total : undefined) : null };
+  const page = order.page(rows, paging.limit, pattern ? total : undefined);
+  return { contacts: page.rows, total, next: page.next };
 }
 
 async function contactTotal(sql: Sql, division: Division) {

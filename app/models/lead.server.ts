@@ -171,10 +171,8 @@ export async function listLeadPage(
     order.knownTotal ??
     rows[0]?.total ??
     (paging.offset ? await countLeads(sql, actor, division, query) : 0);
-  const more = rows.length > paging.limit;
-  const leads = rows.slice(0, paging.limit).map(({ total: _, sortKey: __, ...lead }) => lead as Lead);
-  const last = rows[paging.limit - 1];
-  return { leads, total, next: more ? order.next(last.sortKey, searched ? total : undefined) : null };
+  const page = order.page(rows, paging.limit, searched ? total : undefined);
+  return { leads: page.rows, total, next: page.next };
 }
 
 /**

@@ -121,10 +121,8 @@ export async function listUsers(
        ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
     sql<{ total: number }[]>`select count(*)::int as total from users u ${filter}`,
   ]);
-  const limit = paging.limit ?? rows.length;
-  const users = rows.slice(0, limit).map(({ sortKey: _, ...user }) => user as User);
-  const more = rows.length > limit;
-  return { users, total, next: more ? order.next(rows[limit - 1].sortKey) : null };
+  const page = order.page(rows, paging.limit ?? rows.length);
+  return { users: page.rows, total, next: page.next };
 }
 
 /** The admin panel's statistics (SPEC.md "Admin"), counted by the database. Admins only. */

@@ -29,9 +29,19 @@ export type Keyset = {
   after: postgres.Fragment;
   /** The total a scan-counted walk began with (carried in its cursor), so later pages need not count. */
   knownTotal?: number;
-  /** The cursor for the page after one whose last row had `sortKey`. */
-  next: (sortKey: (string | null)[], total?: number) => PageCursor;
+  /**
+   * A page from rows fetched with one more than `limit` (which says whether another page follows): the rows
+   * without their `sortKey` and `total` columns, and the next page's cursor, which carries `carriedTotal`.
+   */
+  page: <Row extends PagedRow>(
+    rows: Row[],
+    limit: number,
+    carriedTotal?: number,
+  ) => { rows: Omit<Row, keyof PagedRow>[]; next: PageCursor | null };
 };
+
+/** The columns a paged query adds to its rows: the key (`order.key as sort_key`), the in-scan count. */
+type PagedRow = { sortKey: (string | null)[]; total?: number };
 
 /**
  * The order `name` over `keys`, continued after `paging.cursor` when there is one. A cursor of another order
@@ -57,7 +67,10 @@ export function keyset(sql: Sql | Tx, name: string, keys: SortKey[], paging: Pag
     )})`,
     after: cursor ? sql`and ${afterKey(sql, keys, cursor.key)}` : sql``,
     knownTotal: cursor?.total,
-    next: (sortKey, total) => ({ order: name, key: sortKey, total }),
+    page: (rows, limit, carriedTotal) => ({
+      rows: rows.slice(0, limit).map(({ sortKey: _, total: __, ...row }) => row),
+      next: rows.length > limit ? { order: name, key: rows[limit - 1].sortKey, total: carriedTotal } : null,
+    }),
   };
 }
 
