@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AccessControl, AdminToolbar, UserManagement } from "~/components/admin/admin-panel";
+import { AccessControl, AdminApiTokens, AdminToolbar, UserManagement } from "~/components/admin/admin-panel";
 import { AuditLogDialog, CreateUserDialog, PasswordDialog } from "~/components/admin/admin-dialogs";
-import { ApiTokenList } from "~/components/api-token-list";
 import { useAdminChange } from "~/components/admin/user-controls";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -31,22 +30,7 @@ export default function AdminPage() {
         <UserManagement view={view} users={data.users} total={data.total} selfId={data.selfId} />
         <AccessControl stats={data.stats} />
       </div>
-      <section
-        aria-labelledby="admin-api-tokens"
-        className="mt-6 rounded-lg border border-slate-200 bg-white shadow-sm"
-      >
-        <div className="border-b border-slate-200 p-4">
-          <h2 id="admin-api-tokens" className="text-lg font-semibold text-slate-900">
-            API Tokens
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Every user&apos;s active tokens.</p>
-        </div>
-        <ApiTokenList
-          tokens={data.tokens}
-          revokeHref={(id) => adminView.href(view, { revokeToken: id })}
-          emptyText="No active API tokens."
-        />
-      </section>
+      <AdminApiTokens view={view} tokens={data.tokens} />
       {data.newUser ? <CreateUserDialog view={view} result={result} /> : null}
       {data.passwordUser ? <PasswordDialog view={view} user={data.passwordUser} result={result} /> : null}
       {status && confirm ? (

@@ -1,8 +1,10 @@
 import type { SerializeFrom } from "@remix-run/node";
+import type { ComponentProps } from "react";
 import { Form, Link } from "@remix-run/react";
 import { adminView, USERS_PAGE_SIZE, type AdminView } from "~/features/admin/admin-view";
 import type { User } from "~/models/user.schema";
 import { formatDate } from "~/utils/format";
+import { ApiTokenList } from "../api-token-list";
 import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
@@ -163,6 +165,34 @@ export function AccessControl({
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Every user's active API tokens, each with Revoke (a confirmation step first, as for the user toggles). */
+export function AdminApiTokens({
+  view,
+  tokens,
+}: {
+  view: AdminView;
+  tokens: ComponentProps<typeof ApiTokenList>["tokens"];
+}) {
+  return (
+    <section
+      aria-labelledby="admin-api-tokens"
+      className="mt-6 rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="border-b border-slate-200 p-4">
+        <h2 id="admin-api-tokens" className="text-lg font-semibold text-slate-900">
+          API Tokens
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Every user&apos;s active tokens.</p>
+      </div>
+      <ApiTokenList
+        tokens={tokens}
+        revokeHref={(id) => adminView.href(view, { revokeToken: id })}
+        emptyText="No active API tokens."
+      />
     </section>
   );
 }
