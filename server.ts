@@ -22,6 +22,7 @@ import {
 import { closeDatabase, db } from "./app/utils/db.server";
 import { env, EnvError } from "./app/utils/env.server";
 import { hasSessionCookie } from "./app/utils/session-cookie.server";
+import type { RequestContext } from "./app/utils/request-info.server";
 import { bearerToken } from "./app/utils/tokens.server";
 
 installGlobals({ nativeFetch: true });
@@ -155,12 +156,12 @@ function remixHandler(serverBuild: ServerBuild) {
       return;
     }
     try {
-      const response = await handle(request, {
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "",
-      });
-      // A page whose loader met the database going away: it is not the page's fault (503, try again).
-      const unavailable = response.status === 500 && databaseIsDown();
+      const context: RequestContext = { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" };
+      const response = await handle(request, context);
+      // A page whose loader met the database going away: it is not the page's fault (503, try again), even
+      // when the database came back while the page was being answered.
+      const unavailable =
+        response.status === 500 && (databaseIsDown() || context.databaseUnreachable === true);
       if (unavailable) res.setHeader("Retry-After", "5");
       else res.statusMessage = response.statusText;
       res.status(unavailable ? 503 : response.status);

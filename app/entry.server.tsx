@@ -29,10 +29,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return response;
 };
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return logClientGone(request.method, new URL(request.url).pathname);
   // The database going away is logged once, where it is noticed; server.ts answers such pages 503.
-  if (reportDatabaseError(error)) return;
+  if (reportDatabaseError(error)) {
+    context.databaseUnreachable = true;
+    return;
+  }
   console.error(error);
 };
 
