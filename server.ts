@@ -14,11 +14,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { prepareDatabase } from "./app/features/startup/prepare-database.server";
 import { logClientGone } from "./app/utils/client-gone.server";
-import {
-  databaseIsDown,
-  isDatabaseUnreachable,
-  reportDatabaseError,
-} from "./app/utils/db-availability.server";
+import { databaseIsDown, reportDatabaseError } from "./app/utils/db-availability.server";
+import { isDatabaseUnreachable } from "./app/utils/db-errors";
 import { closeDatabase, db } from "./app/utils/db.server";
 import { env, EnvError } from "./app/utils/env.server";
 import { hasSessionCookie } from "./app/utils/session-cookie.server";

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { isDatabaseUnreachable } from "./db-errors";
 import { env } from "./env.server";
 import { workQueue } from "./heavy-work";
 
@@ -94,11 +95,48 @@ async function open(): Promise<Database> {
       // Every statement is planned for its own values: a cached generic plan cannot use the trigram index
       // for a search pattern (measured 3.4x slower at a million leads). Unprepared statements always are,
       // and a pooler in transaction mode would refuse the startup parameter (docs/scaling.md).
-      ...(databasePrepare ? { connection: { plan_cache_mode: "force_custom_plan" } } : { prepare: false }),
+      ...(databasePrepare
+        ? { connection: { plan_cache_mode: "force_custom_plan" } }
+        : { prepare: false, max_pipeline: 0 }),
     });
+    if (!databasePrepare) sql.begin = beginOnReservedConnection(sql);
     return { sql, close: () => sql.end({ timeout: 5 }), embedded: false };
   }
   return openEmbedded();
+}
+
+/**
+ * Behind a pooler in transaction mode (DATABASE_PREPARE=0) a statement must not be sent while another one on
+ * the same connection is unanswered: pgbouncer 1.18 hands the server connection back at the first statement's
+ * end and drops the second one's answers (docs/scaling.md "pgbouncer"). `max_pipeline: 0` stops postgres.js
+ * pipelining, but its own `begin` claims the connection only from inside that pipelining check, so here a
+ * transaction is a reserved connection between `begin` and `commit` (or `rollback`).
+ */
+function beginOnReservedConnection(sql: Sql): Sql["begin"] {
+  const begin = async <T>(work: (tx: Tx) => T | Promise<T>) => {
+    const tx = await sql.reserve();
+    // A connection that failed is closed and back in postgres.js's pool, and PostgreSQL rolled the
+    // transaction back: neither `rollback` nor `release` may touch it again (postgres.js would write to
+    // its missing socket).
+    let lost = false;
+    try {
+      await tx`begin`;
+      const result = await work(tx as unknown as Tx);
+      await tx`commit`;
+      return result;
+    } catch (error) {
+      lost = isDatabaseUnreachable(error) || isDatabaseUnreachable((error as Error | null)?.cause);
+      if (!lost) {
+        await tx`rollback`.catch((rollbackError: unknown) => {
+          lost = isDatabaseUnreachable(rollbackError);
+        });
+      }
+      throw error;
+    } finally {
+      if (!lost) tx.release();
+    }
+  };
+  return begin as unknown as Sql["begin"];
 }
 
 async function openEmbedded(): Promise<Database> {

@@ -1,10 +1,11 @@
-// Two app instances on one database, as behind a load balancer (docs/scaling.md "More app instances"):
-// started at the same moment they apply each migration once, a session made on one works on the other, and
-// the sign-in limit counts the attempts made on both. Needs a real PostgreSQL.
+// Two app instances on one database behind one port (a round-robin load balancer, docs/scaling.md "More app
+// instances"): started at the same moment they apply each migration once, a session made on one works on the
+// other, and the sign-in limit counts the attempts made on both. Needs a real PostgreSQL.
 import fs from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, uniqueAddress } from "../support/api-client";
+import { startLoadBalancer, type LoadBalancer } from "../support/load-balancer";
 import { freePort } from "../support/tcp-proxy";
 import { ADMIN, createDatabase, startTestServer, type TestServer } from "../support/test-server";
 
@@ -13,6 +14,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)("two instances on one database", () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
   let apps: TestServer[] = [];
+  let balancer: LoadBalancer;
 
   beforeAll(async () => {
     database = await createDatabase();
@@ -21,9 +23,11 @@ describe.skipIf(!serverUrl)("two instances on one database", () => {
     // As behind a load balancer, they share the secret that signs the session cookie.
     const env = { SESSION_SECRET: `instances-${Date.now()}` };
     apps = await Promise.all(ports.map((port) => startTestServer(port, { database: database!, env })));
+    balancer = await startLoadBalancer(apps.map((app) => app.baseUrl));
   });
 
   afterAll(async () => {
+    await balancer?.close();
     await Promise.all(apps.map((app) => app.stop()));
     await database?.drop();
   });
@@ -42,29 +46,35 @@ describe.skipIf(!serverUrl)("two instances on one database", () => {
   });
 
   it("a session made on one instance works on the other, and signing out on it ends it on both", async () => {
-    const [first, second] = apps;
-    const onFirst = new ApiClient(null, first.baseUrl);
-    const login = await onFirst.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
+    const client = new ApiClient(null, balancer.baseUrl);
+    const before = [...balancer.served];
+    const login = await client.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
     expect(login.status).toBe(200);
-    const onSecond = new ApiClient(onFirst.cookie, second.baseUrl);
-    expect(await onSecond.get("/api/auth/user")).toMatchObject({ status: 200, body: { email: ADMIN.email } });
-    expect((await onSecond.post("/api/logout")).status).toBeLessThan(400);
-    expect((await onFirst.get("/api/auth/user")).status).toBe(401);
+    for (let i = 0; i < 2; i++) {
+      expect(await client.get("/api/auth/user")).toMatchObject({ status: 200, body: { email: ADMIN.email } });
+    }
+    expect((await client.post("/api/logout")).status).toBeLessThan(400);
+    for (let i = 0; i < 2; i++) expect((await client.get("/api/auth/user")).status).toBe(401);
+    // Six requests, three on each instance: each one signed in, served and signed out on the other's word.
+    expect(balancer.served.map((count, i) => count - before[i])).toEqual([3, 3]);
   });
 
   it("the sign-in limit counts the failures made on both instances", async () => {
     const username = `nobody.${Date.now()}@example.com`;
-    const attempt = (app: TestServer) =>
-      new ApiClient(null, app.baseUrl).request("POST", "/api/auth/login", {
+    const before = [...balancer.served];
+    const attempt = () =>
+      new ApiClient(null, balancer.baseUrl).request("POST", "/api/auth/login", {
         json: { username, password: "wrong-password" },
         headers: { "x-forwarded-for": uniqueAddress() },
       });
-    // Ten failures for one username, five on each, from ten addresses: the eleventh is refused on either.
-    for (let i = 0; i < 10; i++) expect((await attempt(apps[i % 2])).status).toBe(401);
-    for (const app of apps) {
-      const refused = await attempt(app);
+    // Ten failures for one username, five on each instance, from ten addresses: the eleventh is refused on
+    // either.
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+    for (let i = 0; i < 2; i++) {
+      const refused = await attempt();
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ message: "Too many sign-in attempts. Try again later." });
     }
+    expect(balancer.served.map((count, i) => count - before[i])).toEqual([6, 6]);
   });
 });
