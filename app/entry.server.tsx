@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type {
   AppLoadContext,
   EntryContext,
@@ -10,6 +9,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logClientGone } from "./utils/client-gone.server";
+import { coalesceWrites } from "./utils/coalesce-writes.server";
 import { reportDatabaseError } from "./utils/db-availability.server";
 import { NonceProvider } from "./utils/nonce";
 
@@ -59,7 +59,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = coalesceWrites();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           noStore(responseHeaders);
           resolve(

@@ -1,7 +1,5 @@
 import { initials } from "~/utils/format";
 
-const SIZES = { sm: "h-9 w-9 text-xs", md: "h-12 w-12 text-sm" };
-
 /** A person's initials in a circle; decorative, since the name is always written beside it. */
 export function Avatar({
   firstName,
@@ -10,13 +8,10 @@ export function Avatar({
 }: {
   firstName: string;
   lastName: string;
-  size?: keyof typeof SIZES;
+  size?: "sm" | "md";
 }) {
   return (
-    <span
-      className={`flex shrink-0 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-700 ${SIZES[size]}`}
-      aria-hidden="true"
-    >
+    <span className={size === "md" ? "avatar avatar-md" : "avatar"} aria-hidden="true">
       {initials(firstName, lastName)}
     </span>
   );

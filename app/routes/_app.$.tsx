@@ -5,8 +5,8 @@ import { requireUser } from "~/features/auth/current-user.server";
 export const meta: MetaFunction = () => [{ title: "404 Page Not Found | CRM" }];
 
 /** Any other path: a signed-in user gets the 404 page inside the shell, with status 404. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   throw new Response("Not found", { status: 404 });
 }
 

@@ -5,8 +5,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { currentDivision, userDivisions } from "~/models/actor.server";
 import { requireUser } from "~/features/auth/current-user.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return {
     user: {
       firstName: user.firstName,

@@ -217,13 +217,13 @@ function LeadRow({
           onChange={onToggle}
         />
       </td>
-      <td className="cell font-medium text-slate-900">{lead.company}</td>
+      <td className="cell strong">{lead.company}</td>
       <td className="cell">
-        <div className="flex items-center gap-3">
+        <div className="person">
           <Avatar firstName={lead.firstName} lastName={lead.lastName} />
           <div className="min-w-0">
-            <p className="font-medium text-slate-900">{name}</p>
-            <p className="max-w-[10rem] truncate text-slate-600" title={lead.email}>
+            <p className="strong">{name}</p>
+            <p className="max-w-[10rem] truncate muted" title={lead.email}>
               {lead.email}
             </p>
           </div>
@@ -235,10 +235,10 @@ function LeadRow({
       <td className="cell whitespace-nowrap">{formatGBP(lead.estimatedValue)}</td>
       <td className="cell">
         <p>{lead.createdBy ? fullName(lead.createdBy) : "Unknown"}</p>
-        {showAssignee ? <p className="text-slate-600">Assigned: {fullName(lead.assignedTo)}</p> : null}
-        {lead.assignedTo ? null : <p className="text-slate-600">Unassigned</p>}
+        {showAssignee ? <p className="muted">Assigned: {fullName(lead.assignedTo)}</p> : null}
+        {lead.assignedTo ? null : <p className="muted">Unassigned</p>}
       </td>
-      <td className="cell whitespace-nowrap text-slate-600" suppressHydrationWarning>
+      <td className="cell whitespace-nowrap muted" suppressHydrationWarning>
         {relativeDate(date)}
       </td>
       <td className="cell">

@@ -17,21 +17,34 @@ import { bearerToken } from "~/utils/tokens.server";
 /**
  * The signed-in, active user of this request's session cookie, or null. Re-read from the database on every
  * request. Pages know only this: an API token opens the JSON API, never a page.
+ *
+ * Given the request's context, the loaders of one GET (the layout's and the page's) share one lookup. An
+ * action never does: it may change its own user, and Remix runs the loaders after it as a GET of their own,
+ * which then reads the user as the action left it.
  */
-export async function getCurrentUser(request: Request): Promise<SessionUser | null> {
+export function getCurrentUser(request: Request, context?: AppLoadContext): Promise<SessionUser | null> {
+  if (!context || request.method !== "GET") return lookUpUser(request);
+  let user = usersOfGets.get(context);
+  if (!user) usersOfGets.set(context, (user = lookUpUser(request)));
+  return user;
+}
+
+const usersOfGets = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
+
+async function lookUpUser(request: Request) {
   const sessionId = await sessionIdFromRequest(request);
   return sessionId ? getSessionUser(sessionId) : null;
 }
 
 /** For page loaders and actions: a visitor who is not signed in gets the login screen (status 401). */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getCurrentUser(request);
+export async function requireUser(request: Request, context?: AppLoadContext): Promise<SessionUser> {
+  const user = await getCurrentUser(request, context);
   if (!user) throw new Response("Unauthorized", { status: 401 });
   return user;
 }
 
 export async function requirePageActor(request: Request, context: AppLoadContext): Promise<Actor> {
-  return { user: await requireUser(request), info: requestInfo(request, context) };
+  return { user: await requireUser(request, context), info: requestInfo(request, context) };
 }
 
 /**
