@@ -143,10 +143,6 @@ function answerWhileDatabaseDown(req: Request, res: Response, next: NextFunction
 }
 
 /**
- * Remix's request handler, answered with backpressure: a long body (a streamed list, a page) is written only
- * as fast as the client reads it, so memory stays flat; a client that goes away cancels the body.
- */
-/**
  * The build with only the routes `keep` keeps, on the server and in the manifest its pages give the browser
  * (the pages never route to the API in the browser: they reach it with plain links, forms and fetch).
  */
@@ -160,6 +156,10 @@ function withRoutes(serverBuild: ServerBuild, keep: (id: string) => boolean): Se
   };
 }
 
+/**
+ * Remix's request handler, answered with backpressure: a long body (a streamed list, a page) is written only
+ * as fast as the client reads it, so memory stays flat; a client that goes away cancels the body.
+ */
 function remixHandler(serverBuild: ServerBuild) {
   const handle = createRequestHandler(serverBuild, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {
