@@ -26,10 +26,10 @@ installGlobals({ nativeFetch: true });
 
 const PAGE_BODY_LIMIT = 1024 * 1024;
 
-// postgres.js can leave a promise of its own rejected with nobody to hear it when a connection fails while it
-// signs in (seen behind pgbouncer when PostgreSQL stops at once: docs/scaling.md "pgbouncer"). That failure is
-// the database's, and requests are answered 503 until it is back; any other unhandled rejection still ends
-// the process, as Node's default does.
+// postgres.js reads the array types on every new connection in a promise nothing awaits (connection.js,
+// fetchArrayTypes). Behind pgbouncer a connection is accepted before PostgreSQL is reached, so when PostgreSQL
+// is down that read is what fails (docs/scaling.md "pgbouncer"). Such a failure is the outage, answered 503
+// until the database is back; any other unhandled rejection still ends the process, as Node's default does.
 process.on("unhandledRejection", (error) => {
   if (!isDatabaseUnreachable(error)) throw error;
   reportDatabaseError(error);
