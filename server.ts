@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import {
   createReadableStreamFromReadable,
@@ -21,6 +19,7 @@ import { env, EnvError } from "./app/utils/env.server";
 import { hasSessionCookie } from "./app/utils/session-cookie.server";
 import type { RequestContext } from "./app/utils/request-info.server";
 import { bearerToken } from "./app/utils/tokens.server";
+import { writeBody } from "./app/utils/write-body.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -165,10 +164,7 @@ function withRoutes(serverBuild: ServerBuild, keep: (id: string) => boolean): Se
   };
 }
 
-/**
- * Remix's request handler, answered with backpressure: a long body (a streamed list, a page) is written only
- * as fast as the client reads it, so memory stays flat; a client that goes away cancels the body.
- */
+/** Remix's request handler, its answer written by writeBody (backpressure, a client gone cancels it). */
 function remixHandler(serverBuild: ServerBuild) {
   const handle = createRequestHandler(serverBuild, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -197,9 +193,9 @@ function remixHandler(serverBuild: ServerBuild) {
         res.end();
         return;
       }
-      await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
+      if (!(await writeBody(response.body, res))) logClientGone(req.method, req.path);
     } catch (error) {
-      if (res.destroyed || (error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") {
+      if (res.destroyed) {
         logClientGone(req.method, req.path);
         return;
       }
