@@ -1,7 +1,9 @@
 // The JSON API and the pages are two route trees (docs/decisions/008-two-route-trees.md): each path is
 // answered by its own tree, a page's browser manifest lists no API route, and no page routes to the API in
-// the browser (it could not: the page tree does not know those routes).
+// the browser (it could not: the page tree does not know those routes). Also the patch that makes Remix's
+// router rank a route tree once (decision 010).
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { signInAdmin } from "../support/api-client";
@@ -56,3 +58,31 @@ function sourceFiles(dir: string): string[] {
     return entry.isDirectory() ? sourceFiles(full) : [full];
   });
 }
+
+describe("Remix's router, patched to rank a route tree once (docs/decisions/010-route-matching-patch.md)", () => {
+  const require = createRequire(import.meta.url);
+
+  it("is patched in the build the server loads", () => {
+    const file = require.resolve("@remix-run/router");
+    expect(fs.readFileSync(file, "utf8")).toContain("patched by scripts/patch-remix-router.mjs");
+  });
+
+  it("still matches each path to its best-ranked route, call after call on one tree", () => {
+    const { matchRoutes, matchPath } = require("@remix-run/router") as typeof import("@remix-run/router");
+    const routes = [
+      { id: "key", path: "/api/leads/:key" },
+      { id: "detail", path: "/api/leads/detail/:id" },
+      { id: "archived", path: "/api/leads/:key/archived" },
+      { id: "splat", path: "/api/*" },
+    ];
+    const best = (pathname: string) => matchRoutes(routes, pathname)?.map((match) => match.route.id);
+    for (let round = 0; round < 2; round++) {
+      expect(best("/api/leads/detail/7")).toEqual(["detail"]);
+      expect(best("/api/leads/TSS")).toEqual(["key"]);
+      expect(best("/api/leads/TSS/archived")).toEqual(["archived"]);
+      expect(best("/api/nothing/here")).toEqual(["splat"]);
+      expect(matchPath("/leads/:leadId", "/leads/42")?.params).toEqual({ leadId: "42" });
+      expect(matchPath({ path: "/leads", end: false }, "/leads/42")?.pathname).toBe("/leads");
+    }
+  });
+});
