@@ -25,10 +25,20 @@ export type BulkSummary = {
  * machine's two cores) and the keys checked. Should that last step fail, the database holds the rows without
  * some indexes: drop it and start again.
  */
-export async function seedBulk(sql: Sql, leads: number): Promise<BulkSummary> {
+export async function seedBulk(
+  sql: Sql,
+  leads: number,
+  onStep: (step: string, seconds: number) => void = () => {},
+): Promise<BulkSummary> {
   if (!Number.isInteger(leads) || leads < 1)
     throw new Error("The number of leads must be a positive integer");
   const start = performance.now();
+  let stepStart = start;
+  const stepDone = (step: string) => {
+    const now = performance.now();
+    onStep(step, (now - stepStart) / 1000);
+    stepStart = now;
+  };
   const [{ existing }] = await sql<{ existing: boolean }[]>`select exists (select 1 from leads) as existing`;
   if (existing) throw new Error("The database already holds leads: seed:bulk fills an empty one.");
   const passwordHash = await hashPassword(BULK_PASSWORD);
@@ -44,20 +54,30 @@ export async function seedBulk(sql: Sql, leads: number): Promise<BulkSummary> {
       "audit_log",
     ]);
     const contacts = Math.floor(leads / 2);
+    stepDone("users");
     await seedContacts(tx, contacts);
+    stepDone("contacts");
     await seedLeads(tx, leads);
+    stepDone("leads");
     await seedProgress(tx);
+    stepDone("lead progress");
     const notes = await seedNotes(tx, leads);
+    stepDone("notes");
     const auditEntries = contacts;
     await seedAudit(tx, auditEntries);
+    stepDone("audit log");
     return { leads, contacts, notes, auditEntries, restore };
   });
+  stepDone("commit");
   await inParallel(sql, restore.indexes, 2);
+  stepDone("indexes");
   await inParallel(sql, restore.foreignKeys, 1);
+  stepDone("foreign keys");
   // Vacuumed as autovacuum would leave it after a while: counts from an index alone (My Leads Only) read the
   // table's rows until its visibility map says they are all visible.
   await sql`vacuum (analyze) leads`;
   await sql`analyze`;
+  stepDone("vacuum and analyze");
   return { ...summary, seconds: (performance.now() - start) / 1000 };
 }
 

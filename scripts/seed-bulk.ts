@@ -16,7 +16,9 @@ console.log(
   `Seeding ${leads.toLocaleString("en-GB")} leads into ${embedded ? "the embedded database" : "DATABASE_URL"}...`,
 );
 try {
-  const done = await seedBulk(sql, leads);
+  const done = await seedBulk(sql, leads, (step, seconds) =>
+    console.log(`  ${step.padEnd(20)} ${seconds.toFixed(1).padStart(6)} s`),
+  );
   const count = (n: number) => n.toLocaleString("en-GB");
   console.log(
     `Done in ${done.seconds.toFixed(0)} s: ${count(done.leads)} leads, ${count(done.contacts)} contacts, ` +
