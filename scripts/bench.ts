@@ -69,7 +69,9 @@ console.log(missed.length ? `\nTargets missed: ${missed.join("; ")}` : "\nAll ta
 async function run() {
   const { sql } = await connectDatabase();
   console.log(`Seeding ${count(LEADS)} leads of bulk data...`);
-  const seeded = await seedBulk(sql, LEADS);
+  const seeded = await seedBulk(sql, LEADS, (step, seconds) =>
+    console.log(`  ${step.padEnd(20)} ${seconds.toFixed(1).padStart(6)} s`),
+  );
   console.log(`Seeded in ${seeded.seconds.toFixed(0)} s\n`);
   const email = bulkUserEmail(1); // an admin with both divisions, looking at TSS (60% of the leads)
   await sql`update users set selected_division = 'TSS' where email = ${email}`;
