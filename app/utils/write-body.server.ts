@@ -14,6 +14,11 @@ import type { ServerResponse } from "node:http";
  */
 export async function writeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<boolean> {
   const reader = body.getReader();
+  if (res.destroyed) {
+    // Gone before the answer was ready: its close has passed, so nothing below would notice.
+    reader.cancel().catch(() => {});
+    return false;
+  }
   let gone = false;
   let wake: (() => void) | null = null;
   res.once("close", () => {

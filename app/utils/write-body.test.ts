@@ -8,14 +8,18 @@ import { writeBody } from "./write-body.server";
 const servers: http.Server[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
-/** A server answering with `body()` through writeBody; `outcome()` is what writeBody said of the first. */
-async function serve(body: () => ReadableStream<Uint8Array>) {
+/**
+ * A server answering with `body()` through writeBody, after `delay` ms; `outcome()` is what writeBody said of
+ * the first answer.
+ */
+async function serve(body: () => ReadableStream<Uint8Array>, delay = 0) {
   const outcomes: Promise<boolean>[] = [];
   // Behind the compression middleware, as in server.ts; as there, a body that fails cuts the answer off.
   const compress = compression();
   const server = http.createServer((req, res) =>
-    compress(req as never, res as never, () => {
+    compress(req as never, res as never, async () => {
       res.setHeader("Content-Type", "application/json");
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       const outcome = writeBody(body(), res).catch((error) => {
         res.destroy();
         throw error;
@@ -26,7 +30,11 @@ async function serve(body: () => ReadableStream<Uint8Array>) {
   );
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, outcome: () => outcomes[0] };
+  const outcome = async () => {
+    await expect.poll(() => outcomes.length).toBeGreaterThan(0);
+    return outcomes[0];
+  };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, outcome };
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -95,6 +103,28 @@ describe("writeBody", () => {
       await expect.poll(() => cancelled).toBe(true);
     },
   );
+
+  it("cancels the body of a client that went away before the answer was ready", async () => {
+    let cancelled = false;
+    const { url, outcome } = await serve(
+      () =>
+        new ReadableStream({
+          pull(controller) {
+            controller.enqueue(bytes("row,"));
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      100,
+    );
+    const controller = new AbortController();
+    const request = fetch(url, { signal: controller.signal }).catch(() => {});
+    setTimeout(() => controller.abort(), 20);
+    await request;
+    expect(await outcome()).toBe(false);
+    expect(cancelled).toBe(true);
+  });
 
   it("keeps no chunk once it is written: a long stream leaves memory flat", async () => {
     const CHUNKS = 4000; // 64 KB each: 250 MB in all
