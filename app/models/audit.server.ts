@@ -1,6 +1,6 @@
 import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset } from "~/utils/keyset.server";
+import { keyset, withMatchCount } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import type { RequestInfo } from "~/utils/request-info.server";
@@ -93,12 +93,15 @@ export async function listAuditEntries(
   const searched = Boolean(query.search?.trim());
   const order = auditOrder(sql, paging);
   const inScan = searched && order.knownTotal === undefined;
+  const filter = auditFilter(sql, query);
+  const source = inScan
+    ? sql`${withMatchCount(sql, "a", sql`from audit_log a ${filter}`)} where true`
+    : sql`audit_log a ${filter}`;
   const rows = await heavyWhen(
     searched,
     () => sql<(AuditLogEntry & { total?: number; sortKey: (string | null)[] })[]>`
-    select ${entryColumns(sql)}, ${order.key} as sort_key
-           ${inScan ? sql`, count(*) over ()::int as total` : sql``}
-      from audit_log a ${auditFilter(sql, query)} ${order.after}
+    select ${entryColumns(sql)}, ${order.key} as sort_key ${inScan ? sql`, a.total` : sql``}
+      from ${source} ${order.after}
      ${order.order}
      limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
   );

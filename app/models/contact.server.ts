@@ -3,7 +3,7 @@ import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset, type SortKey } from "~/utils/keyset.server";
+import { keyset, withMatchCount, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
@@ -75,12 +75,15 @@ export async function listContactPage(
   const filter = contactFilter(sql, division, pattern);
   const order = contactOrder(sql, pattern, paging);
   const inScan = pattern !== null && order.knownTotal === undefined;
+  const source = inScan
+    ? sql`${withMatchCount(sql, "c", sql`from contacts c ${filter}`)} where true`
+    : sql`contacts c ${filter}`;
   const [rows, separateTotal] = await heavyWhen(pattern !== null, () =>
     Promise.all([
       sql<(ContactCard & { total?: number; sortKey: (string | null)[] })[]>`
       with page as (
-        select c.id, ${order.key} as sort_key ${inScan ? sql`, count(*) over ()::int as total` : sql``}
-          from contacts c ${filter} ${order.after} ${order.order}
+        select c.id, ${order.key} as sort_key ${inScan ? sql`, c.total` : sql``}
+          from ${source} ${order.after} ${order.order}
          limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
       )
       select ${contactColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``},

@@ -3,7 +3,7 @@ import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset, type Keyset, type SortKey } from "~/utils/keyset.server";
+import { keyset, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
@@ -208,10 +208,13 @@ function pageIds(
         ) l
        ${order.order} limit ${take} ${skip}`;
   }
+  const owners = query.sort === "owner" ? sql`left join users cb on cb.id = l.created_by` : sql``;
+  const source = inScan
+    ? sql`${withMatchCount(sql, "l", sql`from leads l ${filter}`)} ${owners} where true`
+    : sql`leads l ${owners} ${filter}`;
   return sql`
-    select l.id, ${order.key} as sort_key ${inScan ? sql`, count(*) over ()::int as total` : sql``}
-      from leads l ${query.sort === "owner" ? sql`left join users cb on cb.id = l.created_by` : sql``}
-      ${filter} ${order.after} ${order.order} limit ${take} ${skip}`;
+    select l.id, ${order.key} as sort_key ${inScan ? sql`, l.total` : sql``}
+      from ${source} ${order.after} ${order.order} limit ${take} ${skip}`;
 }
 
 /** Rows per batch when a whole list is streamed. */
