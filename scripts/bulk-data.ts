@@ -54,7 +54,7 @@ export async function seedBulk(
       "audit_log",
     ]);
     const contacts = Math.floor(leads / 2);
-    stepDone("users");
+    stepDone("users, indexes set aside");
     await seedContacts(tx, contacts);
     stepDone("contacts");
     await seedLeads(tx, leads);

@@ -115,10 +115,10 @@ function afterKey(sql: Sql | Tx, keys: SortKey[], values: (string | null)[]): po
 /**
  * A searched page's rows with the number of all matches as `total`: `scan` (`from <table> <alias> <where>`)
  * behind `offset 0`, as a FROM item named `alias`, so the page's ORDER BY, LIMIT and keyset condition go
- * outside it (`where true ${order.after}`). Every match is read for the count anyway, and behind the fence the
- * planner plans the scan for all of them (the trigram index). Seeing the page's LIMIT, it took a higher
- * estimate of the matches for a reason to walk the list's index in order instead, filtering every row: one
- * ANALYZE in six gave a fragment of a common surname that plan, 2.4 s at a million leads (docs/scaling.md).
+ * outside it (`where true ${order.after}`). Every match is read for the count anyway; behind the fence the
+ * planner plans the scan for all of them (the trigram index). Seeing the page's LIMIT instead, it walked the
+ * list's index in order, filtering every row, whenever its estimate of the matches came out high: after one
+ * ANALYZE in six for a fragment of a common surname, 2.1 s at a million leads (docs/scaling.md).
  */
 export function withMatchCount(sql: Sql | Tx, alias: string, scan: postgres.Fragment): postgres.Fragment {
   return sql`(select ${sql(alias)}.*, count(*) over ()::int as total ${scan} offset 0) ${sql(alias)}`;
