@@ -48,38 +48,50 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   // Bots get the whole document at once; browsers get it streamed as soon as the shell is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const respond = () => {
+      shellRendered = true;
+      const body = coalesceWrites();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      noStore(responseHeaders);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = coalesceWrites();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          noStore(responseHeaders);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!bot) respond();
+        },
+        onAllReady() {
+          clearTimeout(timer);
+          if (bot) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are already reported by the stream; log the rest once.
-          if (shellRendered) console.error(error);
+          // Errors after the shell are already reported by the stream; log the rest once. A browser that
+          // left mid-page aborts the render: server.ts logs that as a client gone, in one line.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // A render still going after ABORT_DELAY is cut short. One that is done clears its timer (React calls
+    // back only after this line has run): left to fire, it kept every page's render alive for those 5 s,
+    // then aborted it for nothing.
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
