@@ -1,23 +1,12 @@
-import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigate } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
-import {
-  hasFilters,
-  leadDetailHref,
-  LEADS_PAGE_SIZE,
-  leadsView,
-  type LeadsView,
-} from "~/features/leads/leads-view";
-import { DEFAULT_SORT_DIRECTION, type LeadRow, type LeadSort } from "~/models/lead.schema";
-import { formatGBP, fullName, relativeDate } from "~/utils/format";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { hasFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "~/features/leads/leads-view";
+import { DEFAULT_SORT_DIRECTION, type LeadSort } from "~/models/lead.schema";
 import { useHydrated } from "~/utils/use-hydrated";
-import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { Pager, SortHeader, Tabs } from "../list";
-import { StatusBadge } from "./status-badge";
-
-type ListLead = SerializeFrom<LeadRow>;
+import { leadRowsHtml, type ListLead } from "./lead-rows-html";
 
 // The date column sorts by last update in the active tab and by archived date in the archive.
 const COLUMNS: { sort: LeadSort; label: string; archive?: { sort: LeadSort; label: string } }[] = [
@@ -45,21 +34,38 @@ export function LeadTable({
   const navigate = useNavigate();
   const archive = view.tab === "archive";
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  // A new page, sort, tab or list after a change: what was ticked is no longer on screen.
-  const shown = leads.map((lead) => lead.id).join();
-  useEffect(() => setSelected(new Set()), [shown]);
   const allSelected = leads.length > 0 && leads.every((lead) => selected.has(lead.id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
-  // The rows' actions are plain links (see RowAction); with JavaScript one handler follows them in the app,
-  // keeping the scroll position as the dialogs they open expect.
-  const followRowAction = (event: MouseEvent<HTMLElement>) => {
+  // The rows are markup (lead-rows-html.ts), so their boxes keep their own state: the selection is read
+  // from them, and put back on them when changed rows replace them.
+  const rowsHtml = leadRowsHtml(leads, view);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const rowBoxes = () => [...(body.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? [])];
+  const readSelection = () =>
+    setSelected(new Set(rowBoxes().flatMap((box) => (box.checked ? [box.value] : []))));
+  const shown = leads.map((lead) => lead.id).join();
+  const latest = useRef({ shown: null as string | null, selected });
+  latest.current.selected = selected;
+  useEffect(() => {
+    const before = latest.current.shown;
+    latest.current.shown = shown;
+    // Just hydrated: boxes ticked before the JavaScript ran count.
+    if (before === null) return readSelection();
+    // A new page, sort, tab or list after a change: what was ticked is no longer on screen.
+    if (before !== shown) return setSelected(new Set());
+    // The same leads, one of them changed (edited in its dialog): they stay ticked.
+    for (const box of rowBoxes()) box.checked = latest.current.selected.has(box.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the rows' markup is replaced
+  }, [rowsHtml]);
+  const selectAll = (checked: boolean) => {
+    for (const box of rowBoxes()) box.checked = checked;
+    readSelection();
+  };
+
+  // The rows' actions are plain links; with JavaScript one handler follows them in the app, keeping the
+  // scroll position as the dialogs they open expect. The same handler sees a row's box ticked.
+  const handleRowClick = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLInputElement).name === "ids") return readSelection();
     const link = (event.target as Element).closest<HTMLAnchorElement>("a.row-action");
     if (!link || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -105,7 +111,7 @@ export function LeadTable({
         tabIndex={0}
         role="region"
         aria-label={archive ? "Archived leads" : "Active leads"}
-        onClick={followRowAction}
+        onClick={handleRowClick}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -118,9 +124,7 @@ export function LeadTable({
                   form="bulk-form"
                   aria-label="Select all leads on this page"
                   checked={allSelected}
-                  onChange={() =>
-                    setSelected(allSelected ? new Set() : new Set(leads.map((lead) => lead.id)))
-                  }
+                  onChange={() => selectAll(!allSelected)}
                 />
               </th>
               {COLUMNS.map((column) => {
@@ -141,25 +145,21 @@ export function LeadTable({
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
-            {leads.length === 0 ? (
+          {leads.length === 0 ? (
+            <tbody>
               <tr>
                 <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
                   {emptyText(view)}
                 </td>
               </tr>
-            ) : (
-              leads.map((lead) => (
-                <LeadRow
-                  key={lead.id}
-                  lead={lead}
-                  view={view}
-                  checked={selected.has(lead.id)}
-                  onToggle={() => toggle(lead.id)}
-                />
-              ))
-            )}
-          </tbody>
+            </tbody>
+          ) : (
+            <tbody
+              ref={body}
+              className="divide-y divide-slate-100"
+              dangerouslySetInnerHTML={{ __html: rowsHtml }}
+            />
+          )}
         </table>
       </div>
 
@@ -186,112 +186,4 @@ function emptyText(view: LeadsView) {
   return filtered
     ? "No leads match the current filters."
     : "No leads found. Create your first lead to get started.";
-}
-
-function LeadRow({
-  lead,
-  view,
-  checked,
-  onToggle,
-}: {
-  lead: ListLead;
-  view: LeadsView;
-  checked: boolean;
-  onToggle: () => void;
-}) {
-  const name = `${lead.firstName} ${lead.lastName}`;
-  const archive = view.tab === "archive";
-  const showAssignee = lead.assignedTo && lead.assignedTo.id !== lead.createdBy?.id;
-  const date = archive ? (lead.archivedAt ?? lead.updatedAt) : lead.updatedAt;
-  const confirmHref = (confirm: string) => leadsView.href(view, { confirm, target: lead.id });
-  return (
-    <tr className="hover:bg-slate-50">
-      <td className="cell">
-        <input
-          type="checkbox"
-          name="ids"
-          value={lead.id}
-          form="bulk-form"
-          aria-label={`Select ${name}`}
-          checked={checked}
-          onChange={onToggle}
-        />
-      </td>
-      <td className="cell strong">{lead.company}</td>
-      <td className="cell">
-        <div className="person">
-          <Avatar firstName={lead.firstName} lastName={lead.lastName} />
-          <div className="min-w-0">
-            <p className="strong">{name}</p>
-            <p className="max-w-[10rem] truncate muted" title={lead.email}>
-              {lead.email}
-            </p>
-          </div>
-        </div>
-      </td>
-      <td className="cell">
-        <StatusBadge status={lead.status} />
-      </td>
-      <td className="cell whitespace-nowrap">{formatGBP(lead.estimatedValue)}</td>
-      <td className="cell">
-        <p>{lead.createdBy ? fullName(lead.createdBy) : "Unknown"}</p>
-        {showAssignee ? <p className="muted">Assigned: {fullName(lead.assignedTo)}</p> : null}
-        {lead.assignedTo ? null : <p className="muted">Unassigned</p>}
-      </td>
-      <td className="cell whitespace-nowrap muted" suppressHydrationWarning>
-        {relativeDate(date)}
-      </td>
-      <td className="cell">
-        <div className="flex justify-end">
-          <RowAction to={leadDetailHref(view, lead.id)} icon="eye" label={`View ${name}`} title="View" />
-          <RowAction
-            to={leadDetailHref(view, lead.id, { edit: "true" })}
-            icon="pencil"
-            label={`Edit ${name}`}
-            title="Edit"
-          />
-          {archive ? (
-            <RowAction to={confirmHref("restore")} icon="restore" label={`Restore ${name}`} title="Restore" />
-          ) : (
-            <RowAction
-              to={confirmHref("archive")}
-              icon="trash"
-              label={`Archive ${name}`}
-              title="Archive"
-              danger
-            />
-          )}
-        </div>
-      </td>
-    </tr>
-  );
-}
-
-/**
- * A row's action: a plain link, not a router Link. 150 Links on a page of 50 rows were a tenth of its server
- * render (docs/scaling.md); the table follows these in the app instead (LeadTable, followRowAction).
- */
-function RowAction({
-  to,
-  icon,
-  label,
-  title,
-  danger,
-}: {
-  to: string;
-  icon: "eye" | "pencil" | "restore" | "trash";
-  label: string;
-  title: string;
-  danger?: boolean;
-}) {
-  return (
-    <a
-      href={to}
-      className={danger ? "row-action hover:text-red-700" : "row-action"}
-      aria-label={label}
-      title={title}
-    >
-      <Icon name={icon} width={18} height={18} />
-    </a>
-  );
 }

@@ -1,4 +1,5 @@
 import { STATUS_LABELS, type LeadStatus } from "~/models/lead.schema";
+import { html } from "~/utils/html";
 
 /**
  * A status in its colour (`badge-<STATUS>` in tailwind.css); `label` replaces the usual wording where a
@@ -12,4 +13,9 @@ export function StatusBadge({
   label?: string;
 }) {
   return <span className={`badge badge-${status}`}>{label}</span>;
+}
+
+/** The same badge as markup, for rows written as HTML (utils/html.ts). */
+export function statusBadgeHtml(status: LeadStatus) {
+  return html`<span class="badge badge-${status}">${STATUS_LABELS[status]}</span>`;
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, html } from "./html";
+
+describe("html", () => {
+  it("escapes every value as JSX does, in text and in attributes", () => {
+    const name = `<img src=x onerror="alert(1)"> O'Brien & Co`;
+    expect(html`<p title="${name}">${name}</p>`.__html).toBe(
+      `<p title="&lt;img src=x onerror=&quot;alert(1)&quot;&gt; O&#x27;Brien &amp; Co">` +
+        `&lt;img src=x onerror=&quot;alert(1)&quot;&gt; O&#x27;Brien &amp; Co</p>`,
+    );
+    expect(escapeHtml("plain text")).toBe("plain text");
+  });
+
+  it("puts in what another template wrote as it is, lists joined, and nothing for null, undefined or false", () => {
+    const item = (text: string) => html`<li>${text}</li>`;
+    expect(
+      html`<ul>
+        ${["a<b", "c"].map(item)}${null}${undefined}${false}${0}
+      </ul>`.__html,
+    ).toBe("<ul><li>a&lt;b</li><li>c</li>0</ul>");
+    // Only a template's own result passes: an object that merely looks like one is not a string either.
+    expect(html`${"<b>" as string}`.__html).toBe("&lt;b&gt;");
+  });
+
+  it("drops a line break and its indentation between tags and values, and makes it one space in a tag", () => {
+    const value = "v";
+    const laidOut = html`<a href="${value}" title="t">${value}</a>
+      <p>one line</p>`;
+    expect(laidOut.__html).toBe(`<a href="v" title="t">v</a><p>one line</p>`);
+    // The values themselves keep their line breaks.
+    expect(html`<p>${"a\n  b"}</p>`.__html).toBe("<p>a\n  b</p>");
+  });
+});
