@@ -56,7 +56,8 @@ export function ScheduleDialog({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: calendarFollowUpSchema }),
   });
-  const leadName = chosenLead?.name ?? view.leadName;
+  // SPEC.md section 5: the leadName parameter names the lead in the text; the lead itself comes from leadId.
+  const leadName = view.leadName || chosenLead?.name;
   const ready = Boolean(leadId) && Boolean(fields.content.value?.trim());
   return (
     <Modal title="Schedule Follow-up" closeHref={closeHref} size="md">
