@@ -53,10 +53,11 @@ export function leadSelect(sql: Sql | Tx) {
   return sql`select ${leadColumns(sql)} from leads l ${joinPeople(sql)}`;
 }
 
-function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQuery) {
+/** The leads a list query takes; with `bothTabs`, its active and archived ones alike (see pageIds). */
+function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQuery, bothTabs = false) {
   const pattern = containsPattern(query.search);
   return sql`
-    where l.company_division = ${division} and l.is_archived = ${query.archived}
+    where l.company_division = ${division} ${bothTabs ? sql`` : sql`and l.is_archived = ${query.archived}`}
       ${query.myLeadsOnly ? sql`and (l.created_by = ${actor.user.id} or l.assigned_to = ${actor.user.id})` : sql``}
       ${query.status ? sql`and l.status = ${query.status}` : sql``}
       ${query.statuses ? sql`and l.status = any(${sql.array([...query.statuses])}::text[])` : sql``}
@@ -143,24 +144,30 @@ async function countLeads(sql: Sql, actor: Actor, division: Division, query: Lea
  * The total comes from the kept counts; or, searched, from the same scan as the first page, and then from
  * the cursor; or, "mine", from a count beside the page (counting in the page's scan made the planner walk
  * the whole division in update order). Only a page past the last match needs a count of its own.
+ *
+ * With `countOtherTab` (the leads page, which shows both tabs' totals), a searched first page also counts
+ * the other tab's matches in its scan, as `otherTabTotal`: one trigram scan instead of two.
  */
 export async function listLeadPage(
   actor: Actor,
   division: Division,
   query: LeadListQuery,
   paging: Required<Pick<Paging, "limit">> & Paging,
-): Promise<{ leads: Lead[]; total: number; next: PageCursor | null }> {
+  { countOtherTab = false } = {},
+): Promise<{ leads: Lead[]; total: number; next: PageCursor | null; otherTabTotal?: number }> {
   requireDivisionAccess(actor, division);
   const sql = await db();
   const { name, keys } = listKeys(sql, query);
   const order = keyset(sql, name, keys, paging);
   const searched = Boolean(query.search?.trim());
   const inScan = searched && order.knownTotal === undefined;
+  const bothTabs = inScan && countOtherTab;
   const [rows, separateTotal] = await heavyWhen(searched, () =>
     Promise.all([
-      sql<(Lead & { total?: number; sortKey: (string | null)[] })[]>`
-      with page as (${pageIds(sql, actor, division, query, order, paging, inScan)})
+      sql<(Lead & { total?: number; otherTotal?: number; sortKey: (string | null)[] })[]>`
+      with page as (${pageIds(sql, actor, division, query, order, paging, inScan, bothTabs)})
       select ${leadColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``}
+             ${bothTabs ? sql`, page.other_total` : sql``}
         from page join leads l on l.id = page.id ${joinPeople(sql)}
        ${order.order}`,
       searched ? null : countLeads(sql, actor, division, query),
@@ -172,14 +179,15 @@ export async function listLeadPage(
     rows[0]?.total ??
     (paging.offset ? await countLeads(sql, actor, division, query) : 0);
   const page = order.page(rows, paging.limit, searched ? total : undefined);
-  return { leads: page.rows, total, next: page.next };
+  return { leads: page.rows, total, next: page.next, otherTabTotal: rows[0]?.otherTotal };
 }
 
 /**
  * The ids of one page, one more than asked (to know whether another follows), each with its sort key and,
- * with `inScan`, the number of all matches. Sorted by owner and not counted in the scan, it walks the users
- * in name order and takes each one's leads by id from the creator index (sql/00007), where joining and
- * sorting the whole division took 0.5 s at a million; leads whose creator is gone come last.
+ * with `inScan`, the number of all matches (with `bothTabs` also the other tab's, which the scan reads and
+ * drops after counting). Sorted by owner and not counted in the scan, it walks the users in name order and
+ * takes each one's leads by id from the creator index (sql/00007), where joining and sorting the whole
+ * division took 0.5 s at a million; leads whose creator is gone come last.
  */
 function pageIds(
   sql: Sql,
@@ -189,8 +197,9 @@ function pageIds(
   order: Keyset,
   paging: Required<Pick<Paging, "limit">> & Paging,
   inScan: boolean,
+  bothTabs: boolean,
 ) {
-  const filter = listFilter(sql, actor, division, query);
+  const filter = listFilter(sql, actor, division, query, bothTabs);
   const take = paging.limit + 1;
   const skip = paging.offset ? sql`offset ${paging.offset}` : sql``;
   if (query.sort === "owner" && !inScan) {
@@ -209,11 +218,13 @@ function pageIds(
        ${order.order} limit ${take} ${skip}`;
   }
   const owners = query.sort === "owner" ? sql`left join users cb on cb.id = l.created_by` : sql``;
+  const tab = sql`l.is_archived = ${query.archived}`;
   const source = inScan
-    ? sql`${withMatchCount(sql, "l", sql`from leads l ${filter}`)} ${owners} where true`
+    ? sql`${withMatchCount(sql, "l", sql`from leads l ${filter}`, bothTabs ? tab : undefined)} ${owners}
+          where ${bothTabs ? tab : sql`true`}`
     : sql`leads l ${owners} ${filter}`;
   return sql`
-    select l.id, ${order.key} as sort_key ${inScan ? sql`, l.total` : sql``}
+    select l.id, ${order.key} as sort_key ${inScan ? sql`, l.total` : sql``} ${bothTabs ? sql`, l.other_total` : sql``}
       from ${source} ${order.after} ${order.order} limit ${take} ${skip}`;
 }
 
@@ -244,13 +255,14 @@ export async function streamLeads(
 
 /**
  * Active and archived totals under the same filters, for the two tabs' labels. `known` is the total the
- * caller already has for one tab (its list's), so only the other tab is counted.
+ * caller already has for one tab (its list's), and may carry the other's (a searched page's scan counted
+ * it); only a tab not known is counted.
  */
 export async function countLeadTabs(
   actor: Actor,
   division: Division,
   filters: LeadFilters,
-  known?: { archived: boolean; total: number },
+  known?: { archived: boolean; total: number; otherTabTotal?: number },
 ) {
   requireDivisionAccess(actor, division);
   const sql = await db();
@@ -258,7 +270,7 @@ export async function countLeadTabs(
     [false, true].map((isArchived) =>
       known?.archived === isArchived
         ? known.total
-        : countLeads(sql, actor, division, { ...filters, archived: isArchived }),
+        : (known?.otherTabTotal ?? countLeads(sql, actor, division, { ...filters, archived: isArchived })),
     ),
   );
   return { active, archived };

@@ -8,14 +8,16 @@ import { leadFilters, LEADS_PAGE_SIZE, type LeadsView } from "./leads-view";
 export async function leadsPageList(actor: Actor, division: Division, view: LeadsView) {
   const filters = leadFilters(view);
   const archived = view.tab === "archive";
-  const { leads, total } = await listLeadPage(
+  const { leads, total, otherTabTotal } = await listLeadPage(
     actor,
     division,
     { ...filters, archived, sort: view.sort, direction: view.dir },
     { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
+    { countOtherTab: true },
   );
-  // The list's own total is its tab's count: only the other tab is counted.
-  const counts = await countLeadTabs(actor, division, filters, { archived, total });
+  // The list's own total is its tab's count; a search counts the other tab in the same scan, else it is
+  // counted here.
+  const counts = await countLeadTabs(actor, division, filters, { archived, total, otherTabTotal });
   return { list: { leads: leads.map(tableRow), total }, counts };
 }
 
