@@ -106,33 +106,47 @@ function countedByStats(filters: LeadFilters) {
   return !filters.search?.trim() && !filters.myLeadsOnly;
 }
 
-async function countLeads(sql: Sql, actor: Actor, division: Division, query: LeadListQuery) {
+/**
+ * A list's total. With `otherTab`, one read of the kept counts also answers the other tab's total (the leads
+ * page shows both); the other ways of counting ignore it.
+ */
+async function countLeads(
+  sql: Sql,
+  actor: Actor,
+  division: Division,
+  query: LeadListQuery,
+  { otherTab = false } = {},
+): Promise<{ total: number; otherTabTotal?: number }> {
   const statusFilter = sql`
     ${query.status ? sql`and status = ${query.status}` : sql``}
     ${query.statuses ? sql`and status = any(${sql.array([...query.statuses])}::text[])` : sql``}`;
   if (countedByStats(query)) {
-    const [{ total }] = await sql<{ total: number }[]>`
-      select coalesce(sum(${query.withValue ? sql`valued` : sql`leads`}), 0)::int as total from lead_stats
-       where company_division = ${division} and is_archived = ${query.archived} ${statusFilter}`;
-    return total;
+    const column = query.withValue ? sql`valued` : sql`leads`;
+    const [counts] = await sql<{ total: number; otherTabTotal?: number }[]>`
+      select coalesce(sum(${column}) filter (where is_archived = ${query.archived}), 0)::int as total
+             ${otherTab ? sql`, coalesce(sum(${column}) filter (where is_archived <> ${query.archived}), 0)::int as other_tab_total` : sql``}
+        from lead_stats
+       where company_division = ${division} ${otherTab ? sql`` : sql`and is_archived = ${query.archived}`}
+             ${statusFilter}`;
+    return counts;
   }
   if (!query.search?.trim() && !query.withValue) {
     // "Mine": the leads I created plus those assigned to me that someone else created, each counted from
     // its index alone (sql/00007_creator_assignee_indexes.sql).
     const me = actor.user.id;
     const scope = sql`company_division = ${division} and is_archived = ${query.archived} ${statusFilter}`;
-    const [{ total }] = await sql<{ total: number }[]>`
+    const [counts] = await sql<{ total: number }[]>`
       select ((select count(*) from leads where created_by = ${me} and ${scope})
             + (select count(*) from leads where assigned_to = ${me} and created_by is distinct from ${me}
                   and ${scope}))::int as total`;
-    return total;
+    return counts;
   }
-  const [{ total }] = await heavyWhen(
+  const [counts] = await heavyWhen(
     true,
     () => sql<{ total: number }[]>`
     select count(*)::int as total from leads l ${listFilter(sql, actor, division, query)}`,
   );
-  return total;
+  return counts;
 }
 
 /**
@@ -145,8 +159,9 @@ async function countLeads(sql: Sql, actor: Actor, division: Division, query: Lea
  * the cursor; or, "mine", from a count beside the page (counting in the page's scan made the planner walk
  * the whole division in update order). Only a page past the last match needs a count of its own.
  *
- * With `countOtherTab` (the leads page, which shows both tabs' totals), a searched first page also counts
- * the other tab's matches in its scan, as `otherTabTotal`: one trigram scan instead of two.
+ * With `countOtherTab` (the leads page, which shows both tabs' totals), the other tab's total comes as
+ * `otherTabTotal` from the same work: a searched first page counts the other tab's matches in its scan (one
+ * trigram scan instead of two), a list counted from the kept counts reads both tabs at once.
  */
 export async function listLeadPage(
   actor: Actor,
@@ -162,7 +177,7 @@ export async function listLeadPage(
   const searched = Boolean(query.search?.trim());
   const inScan = searched && order.knownTotal === undefined;
   const bothTabs = inScan && countOtherTab;
-  const [rows, separateTotal] = await heavyWhen(searched, () =>
+  const [rows, separate] = await heavyWhen(searched, () =>
     Promise.all([
       sql<(Lead & { total?: number; otherTotal?: number; sortKey: (string | null)[] })[]>`
       with page as (${pageIds(sql, actor, division, query, order, paging, inScan, bothTabs)})
@@ -170,16 +185,21 @@ export async function listLeadPage(
              ${bothTabs ? sql`, page.other_total` : sql``}
         from page join leads l on l.id = page.id ${joinPeople(sql)}
        ${order.order}`,
-      searched ? null : countLeads(sql, actor, division, query),
+      searched ? null : countLeads(sql, actor, division, query, { otherTab: countOtherTab }),
     ]),
   );
   const total =
-    separateTotal ??
+    separate?.total ??
     order.knownTotal ??
     rows[0]?.total ??
-    (paging.offset ? await countLeads(sql, actor, division, query) : 0);
+    (paging.offset ? (await countLeads(sql, actor, division, query)).total : 0);
   const page = order.page(rows, paging.limit, searched ? total : undefined);
-  return { leads: page.rows, total, next: page.next, otherTabTotal: rows[0]?.otherTotal };
+  return {
+    leads: page.rows,
+    total,
+    next: page.next,
+    otherTabTotal: separate?.otherTabTotal ?? rows[0]?.otherTotal,
+  };
 }
 
 /**
@@ -246,7 +266,7 @@ export async function streamLeads(
   const sql = await db();
   const { name, keys } = listKeys(sql, query);
   const order = keyset(sql, name, keys, paging);
-  const total = order.knownTotal ?? (await countLeads(sql, actor, division, query));
+  const total = order.knownTotal ?? (await countLeads(sql, actor, division, query)).total;
   const batches = sql<Lead[]>`
     ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
     ${paging.offset ? sql`offset ${paging.offset}` : sql``}`.cursor(STREAM_BATCH);
@@ -255,8 +275,8 @@ export async function streamLeads(
 
 /**
  * Active and archived totals under the same filters, for the two tabs' labels. `known` is the total the
- * caller already has for one tab (its list's), and may carry the other's (a searched page's scan counted
- * it); only a tab not known is counted.
+ * caller already has for one tab (its list's), and may carry the other's (listLeadPage's `countOtherTab`);
+ * only a tab not known is counted.
  */
 export async function countLeadTabs(
   actor: Actor,
@@ -270,7 +290,8 @@ export async function countLeadTabs(
     [false, true].map((isArchived) =>
       known?.archived === isArchived
         ? known.total
-        : (known?.otherTabTotal ?? countLeads(sql, actor, division, { ...filters, archived: isArchived })),
+        : (known?.otherTabTotal ??
+          countLeads(sql, actor, division, { ...filters, archived: isArchived }).then(({ total }) => total)),
     ),
   );
   return { active, archived };

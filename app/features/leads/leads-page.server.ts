@@ -15,8 +15,7 @@ export async function leadsPageList(actor: Actor, division: Division, view: Lead
     { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
     { countOtherTab: true },
   );
-  // The list's own total is its tab's count; a search counts the other tab in the same scan, else it is
-  // counted here.
+  // The list's own total is its tab's count, and the other tab's mostly comes with it (countOtherTab).
   const counts = await countLeadTabs(actor, division, filters, { archived, total, otherTabTotal });
   return { list: { leads: leads.map(tableRow), total }, counts };
 }
