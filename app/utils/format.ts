@@ -1,5 +1,3 @@
-import { differenceInCalendarDays, differenceInHours } from "date-fns";
-
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -32,9 +30,21 @@ export function formatDateTime(value: string | Date) {
   return dateTimeFormat.format(new Date(value));
 }
 
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * Calendar days from `date` to `now` where the code runs (the server's zone, or the browser's): what
+ * date-fns' differenceInCalendarDays answers, without its weight in every page's JavaScript.
+ */
+function calendarDaysBetween(date: Date, now: Date) {
+  const day = (at: Date) => Date.UTC(at.getFullYear(), at.getMonth(), at.getDate());
+  return Math.round((day(now) - day(date)) / DAY);
+}
+
 /** Lists (SPEC.md section 9): 'Today', 'Yesterday', 'N days ago' up to 7 days, then the date. */
 export function relativeDate(value: string | Date, now = new Date()) {
-  const days = differenceInCalendarDays(now, new Date(value));
+  const days = calendarDaysBetween(new Date(value), now);
   if (days <= 0) return "Today";
   if (days === 1) return "Yesterday";
   if (days <= 7) return `${days} days ago`;
@@ -44,10 +54,10 @@ export function relativeDate(value: string | Date, now = new Date()) {
 /** Notes on a lead: hours ago under 24 hours, then 'Yesterday', then 'N days ago'. */
 export function relativeNoteTime(value: string | Date, now = new Date()) {
   const date = new Date(value);
-  const hours = differenceInHours(now, date);
+  const hours = Math.trunc((now.getTime() - date.getTime()) / HOUR);
   if (hours < 1) return "Just now";
   if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
-  const days = Math.max(1, differenceInCalendarDays(now, date));
+  const days = Math.max(1, calendarDaysBetween(date, now));
   return days === 1 ? "Yesterday" : `${days} days ago`;
 }
 
