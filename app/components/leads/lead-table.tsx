@@ -146,7 +146,7 @@ export function LeadTable({
             </tr>
           </thead>
           {leads.length === 0 ? (
-            <tbody>
+            <tbody key="empty">
               <tr>
                 <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
                   {emptyText(view)}
@@ -155,6 +155,7 @@ export function LeadTable({
             </tbody>
           ) : (
             <tbody
+              key="rows"
               ref={body}
               className="divide-y divide-slate-100"
               dangerouslySetInnerHTML={{ __html: rowsHtml }}
