@@ -42,12 +42,15 @@ function leadRowHtml(lead: ListLead, view: LeadsView) {
     <td class="cell whitespace-nowrap">${formatGBP(lead.estimatedValue)}</td>
     <td class="cell">
       <p>${lead.createdBy ? fullName(lead.createdBy) : "Unknown"}</p>
-      ${showAssignee && html`<p class="muted">Assigned: ${fullName(lead.assignedTo)}</p>`}${!lead.assignedTo && html`<p class="muted">Unassigned</p>`}
+      ${showAssignee && html`<p class="muted">Assigned: ${fullName(lead.assignedTo)}</p>`}
+      ${!lead.assignedTo && html`<p class="muted">Unassigned</p>`}
     </td>
     <td class="cell whitespace-nowrap muted">${relativeDate(date)}</td>
     <td class="cell">
       <div class="flex justify-end">
-        ${rowAction(leadDetailHref(view, lead.id), "eye", `View ${name}`, "View")}${rowAction(leadDetailHref(view, lead.id, { edit: "true" }), "pencil", `Edit ${name}`, "Edit")}${
+        ${rowAction(leadDetailHref(view, lead.id), "eye", `View ${name}`, "View")}
+        ${rowAction(leadDetailHref(view, lead.id, { edit: "true" }), "pencil", `Edit ${name}`, "Edit")}
+        ${
           archive
             ? rowAction(confirmHref("restore"), "restore", `Restore ${name}`, "Restore")
             : rowAction(confirmHref("archive"), "trash", `Archive ${name}`, "Archive", true)
