@@ -9,6 +9,7 @@ import {
   dialog,
   expect,
   expectAccessible,
+  hydrated,
   noJs,
   params,
   signIn,
@@ -172,7 +173,13 @@ test.describe("field notes", () => {
     await saveNote(page).click();
     await expect(toast(page, "Note saved successfully")).toBeVisible();
     await expect(noteBox(page)).toHaveValue("");
-    // The lead stays chosen for the next note.
+    // The lead stays chosen for the next note, also when the list is searched again.
+    await expect(page.getByRole("radio", { name })).toBeChecked();
+    const searched = noJs()
+      ? null
+      : page.waitForResponse((response) => response.url().includes("/api/leads/"));
+    await searchLeads(page, `Fieldnote-${crm.token}`);
+    await searched;
     await expect(page.getByRole("radio", { name })).toBeChecked();
 
     const notes = await notesOf(crm, lead.id);
@@ -306,5 +313,36 @@ test.describe("field notes", () => {
     const outsiderApi = await signedInApi(baseURL!, outsider);
     expect((await outsiderApi.get(src)).status()).toBe(404);
     await outsiderApi.dispose();
+  });
+});
+
+test.describe("a slow phone", () => {
+  test("a lead ticked, a note and a search typed before the page's JavaScript ran all count", async ({
+    page,
+    crm,
+  }) => {
+    test.skip(noJs(), "Without JavaScript there is nothing to hydrate.");
+    const lead = await crm.lead("Early", "Picker");
+    await signInToMobile(page, crm, `/mobile?q=Picker-${crm.token}`);
+    // The same page again, its scripts held back until the user has picked and typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await page.getByRole("radio", { name: `Early Picker-${crm.token}` }).check();
+    await noteBox(page).fill("Typed while the page was loading.");
+    await page.getByRole("searchbox", { name: "Search leads" }).fill(`nothing-${crm.token}`);
+    release();
+    await hydrated(page);
+
+    await saveNote(page).click();
+    await expect(toast(page, "Note saved successfully")).toBeVisible();
+    expect(await notesOf(crm, lead.id)).toMatchObject([{ content: "Typed while the page was loading." }]);
+
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByText("No leads found", { exact: true })).toBeVisible();
   });
 });

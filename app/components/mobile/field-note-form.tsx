@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { MOBILE_LEADS, mobileView } from "~/features/mobile/field-notes-view";
 import { NOTE_OR_RECORDING_MESSAGE, SELECT_LEAD_MESSAGE, type Note } from "~/models/note.schema";
 import type { Division } from "~/utils/divisions";
@@ -60,7 +60,6 @@ export function FieldNoteForm({
   const jsonFetch = useJsonFetch();
   const recorder = useVoiceRecorder();
   const {
-    query,
     results,
     loading,
     search: searchLeads,
@@ -73,6 +72,12 @@ export function FieldNoteForm({
   const [chosen, setChosen] = useState(initiallyChosen);
   const [saving, setSaving] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
+  const choices = useRef<HTMLFieldSetElement>(null);
+  // A lead ticked before the page's JavaScript ran counts once it has.
+  useEffect(() => {
+    const ticked = choices.current?.querySelector<HTMLInputElement>('input[name="leadId"]:checked');
+    if (ticked) setChosen(ticked.value);
+  }, []);
   const pending = useIsPending({ intent: "save-note" });
   const errors = result?.result.error ?? {};
 
@@ -134,7 +139,8 @@ export function FieldNoteForm({
           onSubmit={(event) => {
             if (!hydrated) return;
             event.preventDefault();
-            searchLeads(query);
+            // The box's own text: what was typed before the page hydrated counts too.
+            searchLeads(new FormData(event.currentTarget).get("q")?.toString() ?? "");
           }}
         >
           {chosen ? <input type="hidden" name="lead" value={chosen} /> : null}
@@ -165,6 +171,7 @@ export function FieldNoteForm({
         <input type="hidden" name="intent" value="save-note" />
         {/* min-w-0: a fieldset is as wide as its widest word unless told otherwise. */}
         <fieldset
+          ref={choices}
           className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
           aria-describedby="lead-error"
         >
@@ -184,7 +191,8 @@ export function FieldNoteForm({
                       type="radio"
                       name="leadId"
                       value={lead.id}
-                      defaultChecked={lead.id === initiallyChosen}
+                      // The list is drawn again by each search: the chosen lead stays ticked.
+                      defaultChecked={lead.id === chosen}
                       onChange={() => setChosen(lead.id)}
                       className="h-5 w-5"
                     />
