@@ -21,5 +21,8 @@ export async function leadsPageList(actor: Actor, division: Division, view: Lead
 }
 
 function tableRow(lead: Lead): LeadRow {
-  return Object.fromEntries(LEAD_ROW_FIELDS.map((field) => [field, lead[field]])) as LeadRow;
+  // A loop, not Object.fromEntries over pairs: this runs for every row of every /leads page.
+  const row: Record<string, unknown> = {};
+  for (const field of LEAD_ROW_FIELDS) row[field] = lead[field];
+  return row as LeadRow;
 }
