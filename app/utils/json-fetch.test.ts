@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { createJsonFetch, JsonFetchError, LOGGED_OUT_TOAST } from "./json-fetch";
+import { createJsonFetch, isLoggedOut, JsonFetchError, LOGGED_OUT_TOAST } from "./json-fetch";
 import type { ToastInput } from "./toast";
 
 function setup(response: Response) {
-  const fetch = vi.fn(async (..._args: Parameters<typeof globalThis.fetch>) => response);
+  const fetch = vi.fn(async (..._args: Parameters<typeof globalThis.fetch>) => response.clone());
   const toasts: ToastInput[] = [];
   const visits: string[] = [];
   const timers: { run: () => void; ms: number }[] = [];
@@ -54,13 +54,15 @@ describe("createJsonFetch", () => {
   it("on 401 'Unauthorized' shows the logged-out toast and goes to /api/login after 500 ms", async () => {
     const { jsonFetch, toasts, visits, timers } = setup(json({ message: "Unauthorized" }, 401));
     await expect(jsonFetch("/api/x")).rejects.toThrow("401: ");
-    expect(toasts).toEqual([LOGGED_OUT_TOAST]);
+    // The caller is told, so it adds no failure toast over this one.
+    await expect(jsonFetch("/api/x")).rejects.toSatisfy(isLoggedOut);
+    expect(toasts).toEqual([LOGGED_OUT_TOAST, LOGGED_OUT_TOAST]);
     expect(LOGGED_OUT_TOAST).toEqual({
       type: "error",
       title: "Unauthorized",
       description: "You are logged out. Logging in again...",
     });
-    expect(timers.map((timer) => timer.ms)).toEqual([500]);
+    expect(timers.map((timer) => timer.ms)).toEqual([500, 500]);
     expect(visits).toEqual([]);
     timers[0].run();
     expect(visits).toEqual(["/api/login"]);
@@ -72,8 +74,8 @@ describe("createJsonFetch", () => {
     admin.timers[0].run();
     expect(admin.visits).toEqual(["/api/admin/login"]);
 
-    const signIn = setup(json({ message: "Invalid username or password" }, 401));
-    await signIn.jsonFetch("/api/auth/login", { loginPath: false }).catch(() => {});
+    const signIn = setup(json({ message: "Unauthorized" }, 401));
+    await expect(signIn.jsonFetch("/api/auth/login", { loginPath: false })).rejects.not.toSatisfy(isLoggedOut);
     expect(signIn.toasts).toEqual([]);
     expect(signIn.timers).toEqual([]);
   });
@@ -81,6 +83,7 @@ describe("createJsonFetch", () => {
   it("a 401 without 'Unauthorized' in it is an ordinary error", async () => {
     const { jsonFetch, toasts } = setup(json({ message: "Invalid username or password" }, 401));
     await expect(jsonFetch("/api/x")).rejects.toThrow("401: ");
+    await expect(jsonFetch("/api/x")).rejects.not.toSatisfy(isLoggedOut);
     expect(toasts).toEqual([]);
   });
 

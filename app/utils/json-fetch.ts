@@ -20,6 +20,11 @@ export class JsonFetchError extends Error {
     message: string,
     /** CONTRACT.md's error body, when the answer had one. */
     readonly body: { message?: string; errors?: Record<string, string[]> } | null,
+    /**
+     * The logged-out flow has started: its toast is showing and the login page follows, so the caller shows
+     * no failure toast of its own (one toast at a time: it would replace the one that says why).
+     */
+    readonly loggedOut = false,
   ) {
     super(message);
     this.name = "JsonFetchError";
@@ -72,16 +77,13 @@ export function createJsonFetch(deps: JsonFetchDeps): JsonFetch {
     });
     const text = await response.text();
     if (!response.ok) {
-      const error = new JsonFetchError(
-        response.status,
-        `${response.status}: ${text || response.statusText}`,
-        parseBody(text),
-      );
-      if (response.status === 401 && error.message.includes("Unauthorized") && loginPath) {
+      const message = `${response.status}: ${text || response.statusText}`;
+      const loggedOut = response.status === 401 && message.includes("Unauthorized") && Boolean(loginPath);
+      if (loggedOut) {
         deps.showToast(LOGGED_OUT_TOAST);
-        later(() => deps.goTo(loginPath), LOGGED_OUT_DELAY_MS);
+        later(() => deps.goTo(loginPath as string), LOGGED_OUT_DELAY_MS);
       }
-      throw error;
+      throw new JsonFetchError(response.status, message, parseBody(text), loggedOut);
     }
     return { value: text ? JSON.parse(text) : null, headers: response.headers };
   }
@@ -92,6 +94,11 @@ export function createJsonFetch(deps: JsonFetchDeps): JsonFetch {
     return { items: value as T[], total: Number(headers.get("X-Total-Count") ?? 0) };
   };
   return jsonFetch;
+}
+
+/** Whether a failure is the logged-out flow, which already told the user (JsonFetchError.loggedOut). */
+export function isLoggedOut(error: unknown) {
+  return error instanceof JsonFetchError && error.loggedOut;
 }
 
 function parseBody(text: string): JsonFetchError["body"] {

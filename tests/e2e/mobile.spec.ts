@@ -193,6 +193,25 @@ test.describe("field notes", () => {
     });
   });
 
+  test("a note saved after the session ended says so, and goes to sign in again", async ({ page, crm }) => {
+    test.skip(noJs(), "Without JavaScript the form posts, and the server sends the user to sign in.");
+    await crm.lead("Lapsed", "Session");
+    await signInToMobile(page, crm, `/mobile?q=Session-${crm.token}`);
+    await hydrated(page);
+    await page.getByRole("radio", { name: `Lapsed Session-${crm.token}` }).check();
+    await noteBox(page).fill("Written as the session ran out.");
+    // The session ends elsewhere (signed out in another tab).
+    expect((await page.request.post("/api/logout", { maxRedirects: 0 })).status()).toBe(302);
+
+    await saveNote(page).click();
+    await expect(toast(page, "Unauthorized")).toBeVisible();
+    await expect(toast(page, "You are logged out. Logging in again...")).toBeVisible();
+    await expect(toast(page, "Failed to save note")).toHaveCount(0);
+    // /api/login, which sends a visitor home to the sign-in screen.
+    await expect(page.getByLabel("Username")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
   test("a voice note: record, play, discard, re-record, save; a colleague plays it in the lead's detail", async ({
     page,
     crm,

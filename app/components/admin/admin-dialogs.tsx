@@ -24,6 +24,7 @@ import { Pager } from "../list";
 import { Modal } from "../modal";
 import { useResultToast, useToast } from "../toaster";
 import { useJsonFetch } from "../use-json-fetch";
+import { isLoggedOut } from "~/utils/json-fetch";
 
 export type AdminFormResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -190,8 +191,9 @@ function useAuditPage(view: AdminView, entries: AuditEntry[], total: number) {
         loginPath: "/api/admin/login",
       });
       setLive({ page: next, entries: items, total });
-    } catch {
-      if (!controller.signal.aborted) showToast(errorToast("Failed to load audit log"));
+    } catch (error) {
+      if (!controller.signal.aborted && !isLoggedOut(error))
+        showToast(errorToast("Failed to load audit log"));
     } finally {
       if (request.current === controller) setLoading(false);
     }

@@ -10,6 +10,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../forms";
 import { useToast } from "../toaster";
 import { useJsonFetch } from "../use-json-fetch";
+import { isLoggedOut } from "~/utils/json-fetch";
 
 type AdminUser = SerializeFrom<User>;
 
@@ -35,8 +36,8 @@ export function useAdminChange() {
       showToast(successToast(success));
       revalidator.revalidate();
       return true;
-    } catch {
-      showToast(errorToast(failure));
+    } catch (error) {
+      if (!isLoggedOut(error)) showToast(errorToast(failure));
       return false;
     } finally {
       setBusy(false);

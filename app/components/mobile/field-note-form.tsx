@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { MOBILE_LEADS, mobileView } from "~/features/mobile/field-notes-view";
 import { NOTE_OR_RECORDING_MESSAGE, SELECT_LEAD_MESSAGE, type Note } from "~/models/note.schema";
 import type { Division } from "~/utils/divisions";
-import { JsonFetchError } from "~/utils/json-fetch";
+import { isLoggedOut, JsonFetchError } from "~/utils/json-fetch";
 import { errorToast, successToast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -15,7 +15,10 @@ import { useJsonFetch } from "../use-json-fetch";
 import { useLeadSearch, type LeadChoice } from "../use-lead-search";
 import { VoiceRecorder, useVoiceRecorder, type Recording } from "./voice-recorder";
 
-/** Tries the upload a few times (a phone in the field loses its signal); true once it is stored. */
+/**
+ * Tries the upload a few times (a phone in the field loses its signal): "stored", "failed", or "logged-out"
+ * (the logged-out flow has told the user already).
+ */
 async function uploadRecording(
   jsonFetch: ReturnType<typeof useJsonFetch>,
   noteId: string,
@@ -25,13 +28,14 @@ async function uploadRecording(
     await new Promise((resolve) => setTimeout(resolve, wait));
     try {
       await jsonFetch(`/api/notes/${noteId}/audio`, { method: "PUT", body: recording.blob });
-      return true;
+      return "stored";
     } catch (error) {
+      if (isLoggedOut(error)) return "logged-out";
       // A refusal (too large, a type the server does not take) will not change on retry.
-      if (error instanceof JsonFetchError && error.status >= 400 && error.status < 500) return false;
+      if (error instanceof JsonFetchError && error.status >= 400 && error.status < 500) return "failed";
     }
   }
-  return false;
+  return "failed";
 }
 
 /**
@@ -101,16 +105,18 @@ export function FieldNoteForm({
             }
           : { leadId: chosen, content, noteType: "TEXT" },
       });
-    } catch {
+    } catch (error) {
       setSaving(false);
-      return showToast(errorToast("Failed to save note"));
+      if (!isLoggedOut(error)) showToast(errorToast("Failed to save note"));
+      return;
     }
-    const uploaded = !recording || (await uploadRecording(jsonFetch, note.id, recording));
+    const upload = recording ? await uploadRecording(jsonFetch, note.id, recording) : "stored";
     setSaving(false);
+    if (upload === "logged-out") return;
     if (text.current) text.current.value = "";
     recorder.discard();
     showToast(
-      uploaded
+      upload === "stored"
         ? successToast("Note saved successfully")
         : {
             type: "error",
