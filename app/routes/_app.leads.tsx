@@ -35,12 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
 
-  const view = leadsView.read(params);
+  const requested = leadsView.read(params);
   const confirm = params.get("confirm");
   const target = params.get("target");
   const addOpen = params.get("new") === "1";
-  const [{ list, counts }, targetLead, assignableUsers] = await Promise.all([
-    leadsPageList(actor, division, view),
+  const [{ list, counts, page }, targetLead, assignableUsers] = await Promise.all([
+    leadsPageList(actor, division, requested),
     (confirm === "archive" || confirm === "restore") && isUuid(target)
       ? getLead(actor, target).catch(nullIfRefused)
       : null,
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const selected = ticked.length || params.get("all") !== "1" ? ticked : list.leads.map((lead) => lead.id);
   return {
     division,
-    view,
+    view: { ...requested, page },
     leads: list.leads,
     total: list.total,
     counts,

@@ -90,9 +90,12 @@ export function LeadTable({
         action="/leads"
         className="flex flex-wrap items-center gap-3 px-4 py-2"
       >
-        {leadsView.hiddenFields(view, ["tab", "q", "status", "mine"]).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        {/* The whole view: the confirmation step shows the list as it is, and "select all" means its rows. */}
+        {leadsView
+          .hiddenFields(view, ["tab", "q", "status", "mine", "sort", "dir", "page"])
+          .map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
         <input type="hidden" name="confirm" value={archive ? "bulk-restore" : "bulk-archive"} />
         {/* With JavaScript the button waits for a ticked row; without, the confirmation step says if none is. */}
         <button

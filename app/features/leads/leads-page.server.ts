@@ -4,20 +4,31 @@ import { countLeadTabs, listLeadPage } from "~/models/lead.server";
 import type { Division } from "~/utils/divisions";
 import { leadFilters, LEADS_PAGE_SIZE, type LeadsView } from "./leads-view";
 
-/** What the Lead Management page lists for a view: its page of leads (as table rows) and both tabs' totals. */
+/**
+ * What the Lead Management page lists for a view: its page of leads (as table rows), both tabs' totals, and
+ * the page shown. A page past the end (its last leads just archived, or an old link) shows the last page.
+ */
 export async function leadsPageList(actor: Actor, division: Division, view: LeadsView) {
   const filters = leadFilters(view);
   const archived = view.tab === "archive";
-  const { leads, total, otherTabTotal } = await listLeadPage(
-    actor,
-    division,
-    { ...filters, archived, sort: view.sort, direction: view.dir },
-    { limit: LEADS_PAGE_SIZE, offset: (view.page - 1) * LEADS_PAGE_SIZE },
-    { countOtherTab: true },
-  );
+  const pageOf = (page: number) =>
+    listLeadPage(
+      actor,
+      division,
+      { ...filters, archived, sort: view.sort, direction: view.dir },
+      { limit: LEADS_PAGE_SIZE, offset: (page - 1) * LEADS_PAGE_SIZE },
+      { countOtherTab: true },
+    );
+  let page = view.page;
+  let list = await pageOf(page);
+  if (list.leads.length === 0 && page > 1 && list.total > 0) {
+    page = Math.ceil(list.total / LEADS_PAGE_SIZE);
+    list = await pageOf(page);
+  }
+  const { leads, total, otherTabTotal } = list;
   // The list's own total is its tab's count, and the other tab's mostly comes with it (countOtherTab).
   const counts = await countLeadTabs(actor, division, filters, { archived, total, otherTabTotal });
-  return { list: { leads: leads.map(tableRow), total }, counts };
+  return { list: { leads: leads.map(tableRow), total }, counts, page };
 }
 
 function tableRow(lead: Lead): LeadRow {
