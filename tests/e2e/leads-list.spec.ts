@@ -226,8 +226,13 @@ test.describe("filters, sorting and paging", () => {
     await expect(page.getByText("No leads match the current filters.")).toBeVisible();
     await expect(page.getByText("Showing 0 to 0 of 0 results")).toBeVisible();
 
+    // A sort is not a filter: Clear Filters keeps it.
+    const company = page.getByRole("columnheader", { name: "Company", exact: true });
+    await company.getByRole("link").click();
+    await expect(company).toHaveAttribute("aria-sort", "ascending");
     await page.getByRole("link", { name: "Clear Filters" }).click();
-    await expect(page).toHaveURL("/leads");
+    await expect(page).toHaveURL("/leads?sort=company");
+    await expect(company).toHaveAttribute("aria-sort", "ascending");
     await expect(page.getByRole("searchbox", { name: "Search leads" })).toHaveValue("");
     await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("");
     await expect(whose.getByRole("link", { name: "All Team Leads" })).toHaveAttribute("aria-current", "true");

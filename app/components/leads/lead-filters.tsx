@@ -116,7 +116,7 @@ export function LeadFilters({ view }: { view: LeadsView }) {
           </Link>
         </nav>
         <Link
-          to={leadsView.href({ tab: view.tab })}
+          to={leadsView.href({ tab: view.tab, sort: view.sort, dir: view.dir })}
           className="text-sm font-medium text-slate-700 underline hover:text-slate-900"
         >
           Clear Filters
