@@ -448,12 +448,16 @@ const UPDATABLE: Record<keyof Omit<LeadUpdate, "version">, string> = {
 export async function updateLead(actor: Actor, id: string, update: LeadUpdate): Promise<Lead> {
   const sql = await db();
   return sql.begin(async (tx) => {
-    const [current] = await tx<{ status: LeadStatus; version: number; companyDivision: Division }[]>`
-      select status, version, company_division from leads
+    const [current] = await tx<
+      { status: LeadStatus; version: number; companyDivision: Division; assignedTo: string | null }[]
+    >`
+      select status, version, company_division, assigned_to from leads
        where id = ${id} and ${inActorDivisions(tx, actor, "company_division")}
        for update`;
     if (!current) throw notFound();
-    if (update.assignedToId !== undefined)
+    // Only a new assignee is checked: a save that keeps one who has since left (or lost the division) is
+    // not refused for it; the edit form sends the assignee back with every save.
+    if (update.assignedToId !== undefined && update.assignedToId !== current.assignedTo)
       await assertAssignable(tx, update.assignedToId, current.companyDivision);
     if (update.version !== undefined && update.version !== current.version) throw conflict(STALE_MESSAGE);
 

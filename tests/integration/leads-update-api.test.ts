@@ -225,10 +225,25 @@ describe("PATCH /api/leads/{id}", () => {
     }
     expect((await readLead(client, lead.id)).assignedTo).toEqual(personOf(assignee));
 
+    // An assignee deactivated since stays through a save that sends them back (the edit form does);
+    // choosing them anew is refused.
+    expect((await admin.patch(`/api/admin/users/${assignee.id}/status`, { isActive: false })).status).toBe(
+      200,
+    );
+    const kept = await client.patch<ApiLead>(`/api/leads/${lead.id}`, {
+      assignedToId: assignee.id,
+      notes: "Kept",
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ assignedTo: personOf(assignee), notes: "Kept" });
+
     const cleared = await client.patch<ApiLead>(`/api/leads/${lead.id}`, { assignedToId: null });
     expect(cleared.status).toBe(200);
     expect(cleared.body.assignedTo).toBeNull();
     expect((await readLead(client, lead.id)).assignedTo).toBeNull();
+    expectInvalidInput(await client.patch(`/api/leads/${lead.id}`, { assignedToId: assignee.id }), [
+      "assignedToId",
+    ]);
   });
 
   it("answers 404 for an unknown, malformed or foreign id (changing nothing), and 401 signed out", async () => {
