@@ -1,6 +1,7 @@
 import { createNote, requireNoteLead } from "~/models/note.server";
-import { createNoteSchema } from "~/models/note.schema";
+import { createNoteSchema, SELECT_LEAD_MESSAGE } from "~/models/note.schema";
 import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
+import { invalidInput } from "~/utils/errors";
 import { recordId } from "~/utils/ids";
 import { requireApiActor } from "~/features/auth/current-user.server";
 
@@ -12,8 +13,11 @@ export const action = apiRoute(async ({ request, context }) => {
   const actor = await requireApiActor(request, context);
   const body = await readJson(request);
   const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  // An unknown, malformed or foreign lead is 404, checked before the note's own fields.
-  const leadId = recordId(typeof fields.leadId === "string" ? fields.leadId : undefined);
+  // No lead at all is invalid input; an unknown, malformed or foreign one is 404, checked before the note's
+  // own fields (CONTRACT.md's order).
+  if (typeof fields.leadId !== "string" || fields.leadId === "")
+    throw invalidInput({ leadId: [SELECT_LEAD_MESSAGE] });
+  const leadId = recordId(fields.leadId);
   await requireNoteLead(actor, leadId);
   return jsonResponse(await createNote(actor, leadId, parseInput(createNoteSchema, body)), { status: 201 });
 });

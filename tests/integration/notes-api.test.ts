@@ -142,7 +142,7 @@ describe("POST /api/notes", () => {
     expect(note.content).toHaveLength(10_000);
   });
 
-  it("answers 404 Not found for an unknown, malformed or foreign leadId, and 401 signed out", async () => {
+  it("answers 404 Not found for an unknown, malformed or foreign leadId, 400 for none, and 401 signed out", async () => {
     const { client: owner } = await userWith(["TSS"]);
     const { client: stranger } = await userWith(["NLH"]);
     const lead = await createLead(owner);
@@ -150,6 +150,15 @@ describe("POST /api/notes", () => {
       const result = await stranger.post("/api/notes", { leadId, content: "Hello" });
       expect(result.status).toBe(404);
       expect(result.body).toEqual(NOT_FOUND);
+    }
+    // No lead at all is invalid input.
+    for (const leadId of [undefined, null, "", 42]) {
+      const result = await owner.post("/api/notes", { leadId, content: "Hello" });
+      expect(result.status).toBe(400);
+      expect(result.body).toEqual({
+        message: "Invalid input",
+        errors: { leadId: ["Please select a lead first"] },
+      });
     }
     const signedOut = await new ApiClient().post("/api/notes", { leadId: lead.id, content: "Hello" });
     expect(signedOut.status).toBe(401);
