@@ -143,7 +143,8 @@ test.describe("field notes", () => {
     await expect(radio).toBeVisible();
     const leads = page.getByRole("group", { name: "Choose a lead" });
 
-    // No lead chosen.
+    // No lead chosen: the note typed stays.
+    await noteBox(page).fill("Typed before choosing a lead.");
     await saveNote(page).click();
     if (noJs()) {
       await expect(leads).toHaveAccessibleDescription("Please select a lead first");
@@ -152,6 +153,7 @@ test.describe("field notes", () => {
       await expect(toast(page, "Please select a lead first")).toBeVisible();
       await dismissToast(page);
     }
+    await expect(noteBox(page)).toHaveValue("Typed before choosing a lead.");
 
     // A lead, but neither text nor recording (blank text counts as none).
     await radio.check();
@@ -164,6 +166,8 @@ test.describe("field notes", () => {
       await expect(toast(page, "Please add a note or voice recording")).toBeVisible();
       await dismissToast(page);
     }
+    // The lead chosen stays chosen.
+    await expect(page.getByRole("radio", { name })).toBeChecked();
     await expect(toast(page, "Note saved successfully")).toHaveCount(0);
     expect(await notesOf(crm, lead.id)).toEqual([]);
 

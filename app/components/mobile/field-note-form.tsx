@@ -73,7 +73,9 @@ export function FieldNoteForm({
     query: search,
     results: leads,
   });
-  const [chosen, setChosen] = useState(initiallyChosen);
+  // A Save Note refused without JavaScript comes back with what was sent: the lead and the text stay.
+  const sent = result?.result.initialValue as { leadId?: string; content?: string } | null | undefined;
+  const [chosen, setChosen] = useState(sent?.leadId ?? initiallyChosen);
   const [saving, setSaving] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
   const choices = useRef<HTMLFieldSetElement>(null);
@@ -228,6 +230,7 @@ export function FieldNoteForm({
             id="mobile-note"
             ref={text}
             name="content"
+            defaultValue={sent?.content ?? ""}
             rows={4}
             placeholder="Add a note..."
             aria-invalid={errors.content ? true : undefined}
