@@ -6,6 +6,15 @@ import { useJsonFetch } from "./use-json-fetch";
 /** A lead as a picker lists it. */
 export type LeadChoice = { id: string; name: string; company: string };
 
+/**
+ * A picker's list with the chosen lead kept in it (first) when a later search no longer finds it: what is
+ * chosen stays in sight, and its radio button stays in the form.
+ */
+export function keepChosen(list: LeadChoice[] | undefined, chosen: LeadChoice | null) {
+  if (!chosen || list?.some((lead) => lead.id === chosen.id)) return list;
+  return [chosen, ...(list ?? [])];
+}
+
 const TYPING_PAUSE_MS = 250;
 
 /**

@@ -185,6 +185,12 @@ test.describe("field notes", () => {
     await searchLeads(page, `Fieldnote-${crm.token}`);
     await searched;
     await expect(page.getByRole("radio", { name })).toBeChecked();
+    if (!noJs()) {
+      // A search that no longer finds the chosen lead says so, and keeps it listed, chosen.
+      await searchLeads(page, `nothing-${crm.token}`);
+      await expect(page.getByText("No leads found", { exact: true })).toBeVisible();
+      await expect(page.getByRole("radio", { name })).toBeChecked();
+    }
 
     const notes = await notesOf(crm, lead.id);
     expect(notes).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { calendarView, PICKER_SIZE, type CalendarView } from "~/features/calendar/calendar-view";
 import { calendarFollowUpSchema } from "~/models/note.schema";
 import type { Division } from "~/utils/divisions";
@@ -18,7 +18,7 @@ import { buttonClass, ErrorList, Field, FormErrors, StatusButton, TextareaField 
 import { Icon } from "../icons";
 import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
-import { useLeadSearch, type LeadChoice } from "../use-lead-search";
+import { keepChosen, useLeadSearch, type LeadChoice } from "../use-lead-search";
 import { longDate } from "./calendar-grid";
 
 export type ScheduleResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
@@ -47,7 +47,8 @@ export function ScheduleDialog({
   const action = calendarView.href(view);
   const closeHref = calendarView.href({ ...view, schedule: "", pick: "" });
   const pending = useIsPending({ intent: "schedule", formAction: action });
-  const [leadId, setLeadId] = useState(chosenLead?.id ?? "");
+  const [picked, setPicked] = useState<LeadChoice | null>(null);
+  const leadId = chosenLead?.id ?? picked?.id ?? "";
   const [form, fields] = useForm({
     id: `schedule-${view.schedule}`,
     lastResult: result?.result,
@@ -66,7 +67,7 @@ export function ScheduleDialog({
         <strong>{longDate(view.schedule)}</strong>
       </p>
       {chosenLead ? null : (
-        <LeadPicker view={view} division={division} picks={picks} chosen={leadId} onChoose={setLeadId} />
+        <LeadPicker view={view} division={division} picks={picks} chosen={picked} onChoose={setPicked} />
       )}
       <Form method="post" action={action} className="mt-4 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="schedule" />
@@ -108,8 +109,8 @@ function LeadPicker({
   view: CalendarView;
   division: Division;
   picks: LeadChoice[] | undefined;
-  chosen: string;
-  onChoose: (id: string) => void;
+  chosen: LeadChoice | null;
+  onChoose: (lead: LeadChoice) => void;
 }) {
   const { query, results, search } = useLeadSearch({
     division,
@@ -118,6 +119,15 @@ function LeadPicker({
     results: picks,
     blankShowsNone: true,
   });
+  const listed = keepChosen(results, chosen);
+  // A lead picked before the page's JavaScript ran counts once it has.
+  const choices = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const ticked = choices.current?.querySelector<HTMLInputElement>('input[name="leadId"]:checked');
+    const lead = picks?.find((pick) => pick.id === ticked?.value);
+    if (lead) onChoose(lead);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when hydrated
+  }, []);
 
   const formId = `schedule-${view.schedule}`;
   return (
@@ -158,13 +168,14 @@ function LeadPicker({
           <span className="sr-only sm:not-sr-only">Search</span>
         </button>
       </Form>
-      {results === undefined ? null : results.length === 0 ? (
+      {results?.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No leads found matching &quot;{query}&quot;</p>
-      ) : (
-        <fieldset className="mt-2">
+      ) : null}
+      {listed?.length ? (
+        <fieldset className="mt-2" ref={choices}>
           <legend className="sr-only">Choose a lead</legend>
           <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-            {results.map((lead) => (
+            {listed.map((lead) => (
               <li key={lead.id}>
                 <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
                   <input
@@ -172,8 +183,8 @@ function LeadPicker({
                     name="leadId"
                     value={lead.id}
                     form={formId}
-                    defaultChecked={chosen === lead.id}
-                    onChange={() => onChoose(lead.id)}
+                    defaultChecked={chosen?.id === lead.id}
+                    onChange={() => onChoose(lead)}
                   />
                   <span>
                     <span className="font-medium text-slate-900">{lead.name}</span>
@@ -184,7 +195,7 @@ function LeadPicker({
             ))}
           </ul>
         </fieldset>
-      )}
+      ) : null}
     </div>
   );
 }

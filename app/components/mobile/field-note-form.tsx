@@ -12,7 +12,7 @@ import { buttonClass, ErrorList, StatusButton } from "../forms";
 import { Icon } from "../icons";
 import { useToast } from "../toaster";
 import { useJsonFetch } from "../use-json-fetch";
-import { useLeadSearch, type LeadChoice } from "../use-lead-search";
+import { keepChosen, useLeadSearch, type LeadChoice } from "../use-lead-search";
 import { VoiceRecorder, useVoiceRecorder, type Recording } from "./voice-recorder";
 
 /**
@@ -75,14 +75,19 @@ export function FieldNoteForm({
   });
   // A Save Note refused without JavaScript comes back with what was sent: the lead and the text stay.
   const sent = result?.result.initialValue as { leadId?: string; content?: string } | null | undefined;
-  const [chosen, setChosen] = useState(sent?.leadId ?? initiallyChosen);
+  const [chosen, setChosen] = useState(() => {
+    const id = sent?.leadId ?? initiallyChosen;
+    return leads.find((lead) => lead.id === id) ?? null;
+  });
   const [saving, setSaving] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
   const choices = useRef<HTMLFieldSetElement>(null);
   // A lead ticked before the page's JavaScript ran counts once it has.
   useEffect(() => {
     const ticked = choices.current?.querySelector<HTMLInputElement>('input[name="leadId"]:checked');
-    if (ticked) setChosen(ticked.value);
+    const lead = leads.find((choice) => choice.id === ticked?.value);
+    if (lead) setChosen(lead);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when hydrated
   }, []);
   const pending = useIsPending({ intent: "save-note" });
   const errors = result?.result.error ?? {};
@@ -100,12 +105,12 @@ export function FieldNoteForm({
         method: "POST",
         json: recording
           ? {
-              leadId: chosen,
+              leadId: chosen.id,
               content: content || "Voice note",
               noteType: "VOICE",
               voiceDuration: recording.seconds,
             }
-          : { leadId: chosen, content, noteType: "TEXT" },
+          : { leadId: chosen.id, content, noteType: "TEXT" },
       });
     } catch (error) {
       setSaving(false);
@@ -129,7 +134,8 @@ export function FieldNoteForm({
     );
   }
 
-  const list = (hydrated ? results : undefined) ?? leads;
+  const found = (hydrated ? results : undefined) ?? leads;
+  const list = keepChosen(found, chosen) ?? [];
   return (
     <div className="space-y-5">
       <section
@@ -151,7 +157,7 @@ export function FieldNoteForm({
             searchLeads(new FormData(event.currentTarget).get("q")?.toString() ?? "");
           }}
         >
-          {chosen ? <input type="hidden" name="lead" value={chosen} /> : null}
+          {chosen ? <input type="hidden" name="lead" value={chosen.id} /> : null}
           <label htmlFor="mobile-search" className="sr-only">
             Search leads
           </label>
@@ -186,32 +192,37 @@ export function FieldNoteForm({
           <legend className="sr-only">Choose a lead</legend>
           {loading ? (
             <p className="py-3 text-sm text-slate-600">Loading leads...</p>
-          ) : list.length === 0 ? (
-            <p className="py-3 text-sm text-slate-600">
-              {anyLeads ? "No leads found" : "No leads available"}
-            </p>
           ) : (
-            <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
-              {list.map((lead) => (
-                <li key={lead.id}>
-                  <label className="flex cursor-pointer items-center gap-3 py-3">
-                    <input
-                      type="radio"
-                      name="leadId"
-                      value={lead.id}
-                      // The list is drawn again by each search: the chosen lead stays ticked.
-                      defaultChecked={lead.id === chosen}
-                      onChange={() => setChosen(lead.id)}
-                      className="h-5 w-5"
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-slate-900">{lead.name}</span>
-                      <span className="block truncate text-sm text-slate-600">{lead.company}</span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <>
+              {found.length === 0 ? (
+                <p className="py-3 text-sm text-slate-600">
+                  {anyLeads ? "No leads found" : "No leads available"}
+                </p>
+              ) : null}
+              {list.length ? (
+                <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
+                  {list.map((lead) => (
+                    <li key={lead.id}>
+                      <label className="flex cursor-pointer items-center gap-3 py-3">
+                        <input
+                          type="radio"
+                          name="leadId"
+                          value={lead.id}
+                          // The list is drawn again by each search: the chosen lead stays ticked.
+                          defaultChecked={lead.id === chosen?.id}
+                          onChange={() => setChosen(lead)}
+                          className="h-5 w-5"
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate font-medium text-slate-900">{lead.name}</span>
+                          <span className="block truncate text-sm text-slate-600">{lead.company}</span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
           )}
           <ErrorList id="lead-error" errors={errors.leadId} />
         </fieldset>
