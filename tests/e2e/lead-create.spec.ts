@@ -145,7 +145,7 @@ test.describe("duplicate check", () => {
     await expect(match).toContainText(`Harbour ${crm.token} Ltd`);
     await expect(match).toContainText("Contacted");
     await expect(duplicates.getByRole("button", { name: "Create New Lead Anyway" })).toBeVisible();
-    await expect(duplicates.getByRole("link", { name: "Cancel" })).toBeVisible();
+    await expect(duplicates.getByRole("button", { name: "Cancel" })).toBeVisible();
     await expectAccessible(page);
 
     await match.getByRole("button", { name: "Restore" }).click();
@@ -162,7 +162,8 @@ test.describe("duplicate check", () => {
     await expect(row(page, graceName)).toBeVisible();
     await expect(row(page, graceName).getByRole("link", { name: `Archive ${graceName}` })).toBeVisible();
 
-    // Now it is active: the duplicate step lists it without Restore. Cancel creates nothing.
+    // Now it is active: the duplicate step lists it without Restore. Cancel goes back to the form as it was
+    // filled in, and creates nothing.
     await visit(page, `/leads?q=${crm.token}`);
     await expect(bodyRows(page)).toHaveCount(1);
     const fillGracie = async () => {
@@ -182,11 +183,16 @@ test.describe("duplicate check", () => {
     await expect(duplicates.getByText("Archived", { exact: true })).toHaveCount(0);
     await expect(duplicates.getByRole("button", { name: "Restore" })).toHaveCount(0);
     await expect(duplicates.getByRole("link", { name: "View" })).toBeVisible();
-    await duplicates.getByRole("link", { name: "Cancel" }).click();
+    await duplicates.getByRole("button", { name: "Cancel" }).click();
     await expect(duplicates).toHaveCount(0);
+    add = dialog(page, "Add New Lead");
+    await expect(add.getByLabel("First Name", { exact: true })).toHaveValue("Gracie");
+    await expect(add.getByLabel("Email", { exact: true })).toHaveValue(archived.email);
+    await expect(add.getByLabel("Estimated Value (£)")).toHaveValue("250");
     await expect(bodyRows(page)).toHaveCount(1);
 
-    await fillGracie();
+    await add.getByRole("button", { name: "Create Lead" }).click();
+    await expect(duplicates).toBeVisible();
     await duplicates.getByRole("button", { name: "Create New Lead Anyway" }).click();
     await expect(toast(page, "Lead created successfully")).toBeVisible();
     await expect(duplicates).toHaveCount(0);

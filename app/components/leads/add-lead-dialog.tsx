@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { leadFormSchema, type Lead } from "~/models/lead.schema";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor, type Division } from "~/utils/divisions";
@@ -26,14 +26,7 @@ export type CreateResult = {
  * that opened it, with the dialog's parameter, so invalid input comes back with the dialog open) and
  * closes to `closeHref` (docs/decisions/002-screens.md).
  */
-export function AddLeadDialog({
-  division,
-  action,
-  closeHref,
-  users,
-  result,
-  contact,
-}: {
+type AddLeadDialogProps = {
   division: Division;
   action: string;
   closeHref: string;
@@ -49,12 +42,30 @@ export function AddLeadDialog({
     company: string;
     position: string | null;
   } | null;
-}) {
-  const pending = useIsPending({ intent: "create", formAction: action });
+};
+
+export function AddLeadDialog(props: AddLeadDialogProps) {
+  const { action, closeHref, result } = props;
   useResultToast(result);
+  if (result?.duplicates.length) {
+    return (
+      <DuplicateStep
+        action={action}
+        closeHref={closeHref}
+        duplicates={result.duplicates}
+        values={result.result.initialValue ?? {}}
+      />
+    );
+  }
+  // Its own component, so that coming back from the duplicate step (Cancel) starts a form filled in again.
+  return <LeadForm {...props} />;
+}
+
+function LeadForm({ division, action, closeHref, users, result, contact }: AddLeadDialogProps) {
+  const pending = useIsPending({ intent: "create", formAction: action });
   const [form, fields] = useForm({
     id: "add-lead",
-    lastResult: result?.duplicates.length ? undefined : result?.result,
+    lastResult: result?.result,
     defaultValue: {
       status: "NEW",
       ...(contact && {
@@ -70,17 +81,6 @@ export function AddLeadDialog({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadFormSchema }),
   });
-
-  if (result?.duplicates.length) {
-    return (
-      <DuplicateStep
-        action={action}
-        closeHref={closeHref}
-        duplicates={result.duplicates}
-        values={result.result.initialValue ?? {}}
-      />
-    );
-  }
   return (
     <Modal title="Add New Lead" closeHref={closeHref} size="lg">
       <p className="mb-4 text-sm text-slate-600">New lead for {brandingFor(division).fullName}</p>
@@ -115,7 +115,9 @@ function DuplicateStep({
   duplicates: SerializeFrom<Lead>[];
   values: Record<string, unknown>;
 }) {
-  const pending = useIsPending({ intent: "create", formAction: action });
+  const navigation = useNavigation();
+  const creating =
+    useIsPending({ intent: "create", formAction: action }) && navigation.formData?.get("back") !== "1";
   return (
     <Modal title="Possible Duplicate Leads" closeHref={closeHref} size="lg">
       <p className="text-sm text-slate-700">
@@ -170,10 +172,11 @@ function DuplicateStep({
         )}
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="skipDuplicateCheck" value="1" />
-        <Link to={closeHref} className={buttonClass.secondary}>
+        {/* Back to the form, as it was filled in. */}
+        <button type="submit" name="back" value="1" className={buttonClass.secondary}>
           Cancel
-        </Link>
-        <StatusButton pending={pending} pendingText="Creating...">
+        </button>
+        <StatusButton pending={creating} pendingText="Creating...">
           Create New Lead Anyway
         </StatusButton>
       </Form>

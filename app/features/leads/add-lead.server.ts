@@ -23,6 +23,9 @@ export async function addLeadIntent(actor: Actor, formData: FormData, successTo:
       { status: 400 },
     );
   }
+  // Cancel on the duplicate step: back to the form as it was filled in.
+  if (formData.get("back") === "1")
+    return { intent: "create" as const, result: submission.reply(), duplicates: [] };
   const posted = formData.get("companyDivision");
   const division = isDivision(posted) ? posted : currentDivision(actor.user);
   if (formData.get("skipDuplicateCheck") !== "1") {
