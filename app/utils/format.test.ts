@@ -30,6 +30,8 @@ describe("relativeNoteTime (lead notes)", () => {
     expect(relativeNoteTime(ago(HOUR), now)).toBe("1 hour ago");
     expect(relativeNoteTime(ago(23 * HOUR), now)).toBe("23 hours ago");
     expect(relativeNoteTime(ago(25 * HOUR), now)).toBe("Yesterday");
+    expect(relativeNoteTime(ago(47 * HOUR), now)).toBe("Yesterday");
+    expect(relativeNoteTime(ago(48 * HOUR), now)).toBe("2 days ago");
     expect(relativeNoteTime(ago(12 * DAY), now)).toBe("12 days ago");
   });
 });

@@ -51,13 +51,15 @@ export function relativeDate(value: string | Date, now = new Date()) {
   return formatDate(value);
 }
 
-/** Notes on a lead: hours ago under 24 hours, then 'Yesterday', then 'N days ago'. */
+/**
+ * Notes on a lead: hours ago under 24 hours, then 'Yesterday', then 'N days ago', counted in whole days
+ * elapsed (24 to 47 hours is 'Yesterday'), so every note passes through 'Yesterday' wherever it is read.
+ */
 export function relativeNoteTime(value: string | Date, now = new Date()) {
-  const date = new Date(value);
-  const hours = Math.trunc((now.getTime() - date.getTime()) / HOUR);
+  const hours = Math.trunc((now.getTime() - new Date(value).getTime()) / HOUR);
   if (hours < 1) return "Just now";
   if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
-  const days = Math.max(1, calendarDaysBetween(date, now));
+  const days = Math.trunc(hours / 24);
   return days === 1 ? "Yesterday" : `${days} days ago`;
 }
 
