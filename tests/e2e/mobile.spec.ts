@@ -261,6 +261,9 @@ test.describe("field notes", () => {
     await page.waitForTimeout(1_000);
     await recorder.getByRole("button", { name: "Stop" }).click();
     await expect(status).toHaveText(/^Voice note: \d+s$/);
+    // Re-recorded while it plays: the next take starts at Play, not Pause.
+    await recorder.getByRole("button", { name: "Play" }).click();
+    await expect(recorder.getByRole("button", { name: "Pause" })).toBeVisible();
     await recorder.getByRole("button", { name: "Re-record" }).click();
     await expect(status).toHaveText(/^Recording… \d+s$/);
     await page.waitForTimeout(2_200);

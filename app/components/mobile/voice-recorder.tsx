@@ -99,6 +99,8 @@ export function VoiceRecorder({ recorder }: { recorder: ReturnType<typeof useVoi
   const audio = useRef<HTMLAudioElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    // A new recording, or none: whatever played is gone with its audio element.
+    setPlaying(false);
     if (!recorder.recording) return setUrl(null);
     const objectUrl = URL.createObjectURL(recorder.recording.blob);
     setUrl(objectUrl);
