@@ -1,7 +1,8 @@
 // Sessions under races, and properties of every answer: caching, compression, streamed lists, a client that
 // goes away, the start-up check of the environment.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import {
@@ -226,4 +227,46 @@ describe.runIf(databaseUrl())("whole lists that a client stops reading", () => {
     expect(after.headers.get("x-total-count")).toBe("20000");
     expect(Date.now() - started).toBeLessThan(5000);
   }, 60_000);
+});
+
+describe.runIf(databaseUrl())("demo data on a server's database", () => {
+  /** Starts the app on `url` until it is prepared, and gives back what it printed. */
+  async function startOnce(url: string, demoData: "0" | "1") {
+    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: { ...process.env, DATABASE_URL: url, PORT: "0", DEMO_DATA: demoData },
+    });
+    let printed = "";
+    child.stdout.on("data", (chunk) => (printed += chunk));
+    child.stderr.on("data", (chunk) => (printed += chunk));
+    try {
+      await expect.poll(() => printed, { timeout: 30_000 }).toMatch(/CRM listening/);
+      return printed;
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  }
+
+  it("DEMO_DATA=1 fills the database while it is empty, also on a later start than the first admin's", async () => {
+    const name = `crm_demo_${uniqueToken("db").replace(/\W/g, "_").toLowerCase()}`;
+    const url = new URL(databaseUrl()!);
+    url.pathname = `/${name}`;
+    await testSql().unsafe(`create database ${name}`);
+    const fresh = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    try {
+      expect(await startOnce(url.toString(), "0")).toMatch(/First admin created/);
+      expect((await fresh`select count(*)::int as n from leads`)[0].n).toBe(0);
+
+      expect(await startOnce(url.toString(), "1")).toMatch(/Demo data added/);
+      expect((await fresh`select count(*)::int as n from leads`)[0].n).toBeGreaterThan(0);
+
+      // Not empty any more: a third start adds nothing.
+      const before = (await fresh`select count(*)::int as n from leads`)[0].n;
+      expect(await startOnce(url.toString(), "1")).not.toMatch(/Demo data added/);
+      expect((await fresh`select count(*)::int as n from leads`)[0].n).toBe(before);
+    } finally {
+      await fresh.end();
+      await testSql().unsafe(`drop database if exists ${name} with (force)`);
+    }
+  }, 120_000);
 });

@@ -11,7 +11,9 @@ export async function prepareDatabase() {
   const database = await connectDatabase();
   const admin = await ensureFirstAdmin();
   const { demoData } = env();
-  const wantDemo = database.embedded ? demoData !== "0" : demoData === "1";
-  const demo = wantDemo && admin ? await seedDemoData() : null;
+  // A new embedded database gets the demo unless DEMO_DATA=0; a server's database whenever DEMO_DATA=1
+  // finds it empty (seedDemoData checks), also on a start after the one that made the first admin.
+  const wantDemo = database.embedded ? demoData !== "0" && admin !== null : demoData === "1";
+  const demo = wantDemo ? await seedDemoData() : null;
   return { database, admin, demo };
 }
