@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { text } from "~/utils/zod";
+import { isoDateTime, text } from "~/utils/zod";
 
 /** CONTRACT.md's Follow-up: a note with a follow-up date, with its lead's name. */
 export type FollowUp = {
@@ -16,12 +16,12 @@ export type FollowUpState = "completed" | "overdue" | "today" | "upcoming";
 
 const BOUND_MESSAGE = "Must be an ISO date or date-time";
 const bound = text(BOUND_MESSAGE).pipe(
-  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: BOUND_MESSAGE }),
+  z.union([isoDateTime(BOUND_MESSAGE), z.iso.date()], { error: BOUND_MESSAGE }),
 );
 
 /**
- * GET /api/follow-ups/{division}?from=&to=: optional bounds, ISO dates or date-times. A date alone means its
- * UTC midnight; a date-only `to` includes that whole UTC day.
+ * GET /api/follow-ups/{division}?from=&to=: optional bounds, ISO dates or date-times (UTC without a zone). A
+ * date alone means its UTC midnight; a date-only `to` includes that whole UTC day.
  */
 export const followUpRangeSchema = z
   .object({ from: bound.optional(), to: bound.optional() })

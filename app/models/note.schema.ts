@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { blankAsNull, formNumber, text } from "~/utils/zod";
+import { blankAsNull, formNumber, isoDateTime, text } from "~/utils/zod";
 import type { PersonRef } from "./user.schema";
 
 export const NOTE_TYPES = ["TEXT", "VOICE"] as const;
@@ -27,12 +27,14 @@ const DATE_RANGE_MESSAGE = `Follow-up date must be between the years ${FIRST_YEA
 export const MAX_VOICE_SECONDS = 86_400;
 
 /**
- * ISO datetime (any offset), or a date alone, which means 09:00 UTC that day (the calendar's default). The
+ * ISO datetime (any offset; none means UTC), or a date alone, which means 09:00 UTC that day (the calendar's default). The
  * instant must fall in the years 1900 to 9999 in UTC, which PostgreSQL and every screen can show.
  */
 const followUpDate = blankAsNull(
   z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "Follow-up date must be an ISO date" })
+    .union([isoDateTime("Follow-up date must be an ISO date"), z.iso.date()], {
+      error: "Follow-up date must be an ISO date",
+    })
     .transform((value) => new Date(value.length === 10 ? `${value}T09:00:00Z` : value))
     .refine((date) => {
       const year = date.getUTCFullYear();

@@ -50,3 +50,15 @@ export function formNumber<S extends z.ZodType>(schema: S) {
 export function optionalEmail(message = "Valid email is required") {
   return blankAsNull(emailField(message, { lowercase: false }).nullish());
 }
+
+const HAS_ZONE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * An ISO 8601 date-time with a zone, or without one, which means UTC (CONTRACT.md: timestamps are in UTC). The
+ * value comes out with its zone, so that `new Date()` reads it the same on every machine.
+ */
+export function isoDateTime(error: string) {
+  return z.iso
+    .datetime({ offset: true, local: true, error })
+    .transform((value) => (HAS_ZONE.test(value) ? value : `${value}Z`));
+}

@@ -66,6 +66,8 @@ describe("GET /api/follow-ups/{division}", () => {
       (await followUps(client, query)).filter((f) => f.leadId === lead.id).map((f) => f.id);
     expect(await ids("from=2032-06-01&to=2032-06-30")).toEqual([first, last]);
     expect(await ids("from=2032-06-01T00:00:00Z&to=2032-06-30T23:59:59Z")).toEqual([first, last]);
+    // A date-time without a zone is UTC.
+    expect(await ids("from=2032-06-01T00:00:00&to=2032-06-30T23:59:59")).toEqual([first, last]);
     expect(await ids("from=2032-06-01T00:00:01Z&to=2032-06-30T23:59:58Z")).toEqual([]);
     expect(await ids("from=2032-06-30T23:59:59Z")).toEqual([last, after]);
     expect(await ids("to=2032-05-31")).toEqual([before]);
