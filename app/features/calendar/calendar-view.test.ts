@@ -66,6 +66,14 @@ describe("months", () => {
       day: "",
       schedule: "",
     });
+    // Days that do not exist, and months past the last grid that stays in four-digit years.
+    expect(read("day=2026-02-29&schedule=2026-04-31")).toMatchObject({ day: "", schedule: "" });
+    expect(read("day=2024-02-29&schedule=2026-12-31")).toMatchObject({
+      day: "2024-02-29",
+      schedule: "2026-12-31",
+    });
+    expect(read("month=9999-12&day=9999-12-31")).toMatchObject({ month: "", day: "" });
+    expect(read("month=9999-11&day=1900-01-01")).toMatchObject({ month: "9999-11", day: "1900-01-01" });
   });
 
   it("bounds a run of days in a zone as UTC instants", () => {
