@@ -75,7 +75,9 @@ describe("createJsonFetch", () => {
     expect(admin.visits).toEqual(["/api/admin/login"]);
 
     const signIn = setup(json({ message: "Unauthorized" }, 401));
-    await expect(signIn.jsonFetch("/api/auth/login", { loginPath: false })).rejects.not.toSatisfy(isLoggedOut);
+    await expect(signIn.jsonFetch("/api/auth/login", { loginPath: false })).rejects.not.toSatisfy(
+      isLoggedOut,
+    );
     expect(signIn.toasts).toEqual([]);
     expect(signIn.timers).toEqual([]);
   });
