@@ -11,6 +11,7 @@ import { Icon } from "~/components/icons";
 import { AddLeadDialog } from "~/components/leads/add-lead-dialog";
 import { Pager } from "~/components/list";
 import { PageHeader } from "~/components/page-header";
+import { useFieldFollowing } from "~/components/use-field-following";
 import { requirePageActor } from "~/features/auth/current-user.server";
 import { addContactIntent, updateContactIntent } from "~/features/contacts/contact-actions.server";
 import {
@@ -119,6 +120,7 @@ export default function ContactsPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { view } = data;
+  const searchRef = useFieldFollowing<HTMLInputElement>(view.q);
   const here = contactsView.href(view);
   if (data.mode === "contact") {
     return <ContactView contact={data.contact} leads={data.leads} total={data.total} backHref={here} />;
@@ -152,6 +154,7 @@ export default function ContactsPage() {
           id="contact-search"
           type="search"
           name="q"
+          ref={searchRef}
           defaultValue={view.q}
           placeholder="Search by company name or contact details..."
           className="block min-w-[12rem] flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"

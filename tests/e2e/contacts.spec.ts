@@ -162,6 +162,16 @@ test.describe("search", () => {
     await expect(page.getByRole("searchbox", { name: "Search contacts" })).toHaveValue(
       `nothing-${crm.token}`,
     );
+
+    // Back to the whole list by the sidebar's link: the box is empty again, and so is the address's search.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Contacts" })
+      .first()
+      .click();
+    await expect(page.getByText("No contacts match the current search.", { exact: true })).toHaveCount(0);
+    expect(params(page).q).toBeUndefined();
+    await expect(page.getByRole("searchbox", { name: "Search contacts" })).toHaveValue("");
   });
 });
 

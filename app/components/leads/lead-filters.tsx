@@ -4,6 +4,7 @@ import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead.schema";
 import { leadsView, type LeadsView } from "~/features/leads/leads-view";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
+import { useFieldFollowing } from "../use-field-following";
 
 /**
  * Search, status and owner filters. A GET form, so the filters are in the URL and work without JavaScript;
@@ -14,21 +15,11 @@ export function LeadFilters({ view }: { view: LeadsView }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const timer = useRef<number>();
-  const searchRef = useRef<HTMLInputElement>(null);
-  const statusRef = useRef<HTMLSelectElement>(null);
+  const searchRef = useFieldFollowing<HTMLInputElement>(view.q);
+  const statusRef = useFieldFollowing<HTMLSelectElement>(view.status);
   useEffect(() => {
     if (navigation.state !== "idle") window.clearTimeout(timer.current);
   }, [navigation.state]);
-  // The fields follow the URL when it changes from elsewhere (Clear Filters, Back), but never under the
-  // user's fingers: text typed while a search loads, or before the page hydrated, stays.
-  const shown = useRef({ q: view.q, status: view.status });
-  useEffect(() => {
-    if (view.q !== shown.current.q && searchRef.current && document.activeElement !== searchRef.current) {
-      searchRef.current.value = view.q;
-    }
-    if (view.status !== shown.current.status && statusRef.current) statusRef.current.value = view.status;
-    shown.current = { q: view.q, status: view.status };
-  }, [view.q, view.status]);
   const autoSubmit = (form: HTMLFormElement | null, delay: number) => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(
