@@ -291,6 +291,11 @@ test.describe("Create User", () => {
     await expect(create.getByLabel("First Name")).toHaveValue("Una");
     await expect(create.getByRole("checkbox", { name: "NLH" })).toBeChecked();
     expect(await findUsers(api, `Created-${token}`)).toEqual([]);
+    if (noJs()) {
+      // The password typed is never written back into the page.
+      await expect(create.getByLabel("Password")).toHaveValue("");
+      expect(await page.content()).not.toContain("first-password-1");
+    }
 
     await create.getByLabel("Email").fill(email);
     await create.getByLabel("Password").fill("first-password-1");
@@ -416,6 +421,29 @@ test.describe("a user's role and divisions", () => {
     const adminApi = await signedInApi(baseURL!, ADMIN);
     expect((await storedUser(adminApi, target.email)).role).toBe("SALES_USER");
     await adminApi.dispose();
+    await api.dispose();
+  });
+
+  test("a role another admin changes meanwhile shows once the panel reads its data again", async ({
+    page,
+    baseURL,
+  }) => {
+    const token = newToken();
+    const target = await createTarget(baseURL!, token);
+    const { api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
+    const row = userRow(page, target.email);
+    const role = row.getByLabel(`Role of Tara Target-${token}`);
+    await expect(role).toHaveValue("SALES_USER");
+    const first = await signedInApi(baseURL!, ADMIN);
+    expect(
+      (await first.patch(`/api/admin/users/${target.id}/role`, { data: { role: "ADMIN" } })).status(),
+    ).toBe(200);
+    await first.dispose();
+
+    // Any change here reads the panel's data again (with JavaScript in place, without it as a new page).
+    await row.getByRole("switch", { name: `NLH access for Tara Target-${token}` }).click();
+    await expect(toast(page, "Company access granted successfully")).toBeVisible();
+    await expect(role).toHaveValue("ADMIN");
     await api.dispose();
   });
 

@@ -9,6 +9,7 @@ import { errorToast, successToast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../forms";
 import { useToast } from "../toaster";
+import { useFieldFollowing } from "../use-field-following";
 import { useJsonFetch } from "../use-json-fetch";
 import { isLoggedOut } from "~/utils/json-fetch";
 
@@ -148,6 +149,8 @@ export function RoleSelect({ user }: { user: AdminUser }) {
   const hydrated = useHydrated();
   const { change, busy } = useAdminChange();
   const id = `role-${user.id}`;
+  // The stored role, also when another admin changes it and the page's data is read again.
+  const roleRef = useFieldFollowing<HTMLSelectElement>(user.role);
   return (
     <Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="userId" value={user.id} />
@@ -157,6 +160,7 @@ export function RoleSelect({ user }: { user: AdminUser }) {
       <select
         id={id}
         name="role"
+        ref={roleRef}
         defaultValue={user.role}
         disabled={busy}
         onChange={(event) => {

@@ -87,14 +87,16 @@ export async function adminAction(request: Request, context: AppLoadContext) {
   switch (formData.get("intent")) {
     case "create-user": {
       const submission = parseWithZod(formData, { schema: createUserSchema });
-      if (submission.status !== "success") return invalidReply("create-user", submission.reply());
+      // A password typed is never sent back into the page (the fields come back empty).
+      const hidden = { hideFields: ["password"] };
+      if (submission.status !== "success") return invalidReply("create-user", submission.reply(hidden));
       try {
         await createUser(actor, submission.value);
       } catch (error) {
         return refusalReply(
           "create-user",
           error,
-          (options) => submission.reply(options),
+          (options) => submission.reply({ ...options, ...hidden }),
           "Failed to create user",
         );
       }
@@ -130,14 +132,15 @@ export async function adminAction(request: Request, context: AppLoadContext) {
     case "change-password": {
       const mode = formData.get("intent") === "set-password" ? "set" : "change";
       const submission = parseWithZod(formData, { schema: passwordFormSchema });
-      if (submission.status !== "success") return invalidReply(`${mode}-password`, submission.reply());
+      const hidden = { hideFields: ["password", "confirmPassword"] };
+      if (submission.status !== "success") return invalidReply(`${mode}-password`, submission.reply(hidden));
       try {
         await setPassword(actor, userId(), submission.value.password, mode);
       } catch (error) {
         return refusalReply(
           `${mode}-password`,
           error,
-          (options) => submission.reply(options),
+          (options) => submission.reply({ ...options, ...hidden }),
           mode === "set" ? "Failed to set password" : "Failed to change password",
         );
       }
