@@ -494,6 +494,11 @@ test.describe("Schedule Follow-up", () => {
       await expect(create).toBeDisabled();
       await note.fill("   ");
       await expect(create).toBeDisabled();
+    } else {
+      // Refused for its blank note, the form keeps the lead chosen.
+      await create.click();
+      await expect(note).toHaveAccessibleDescription("Note cannot be empty");
+      await expect(schedule.getByRole("radio", { name })).toBeChecked();
     }
     await note.fill("Talk about the roof slates.");
     if (!noJs()) {

@@ -47,7 +47,9 @@ export function ScheduleDialog({
   const action = calendarView.href(view);
   const closeHref = calendarView.href({ ...view, schedule: "", pick: "" });
   const pending = useIsPending({ intent: "schedule", formAction: action });
-  const [picked, setPicked] = useState<LeadChoice | null>(null);
+  // Refused without JavaScript, the form comes back with the lead it sent, which stays chosen.
+  const sent = result?.result.initialValue as { leadId?: string } | null | undefined;
+  const [picked, setPicked] = useState(() => picks?.find((pick) => pick.id === sent?.leadId) ?? null);
   const leadId = chosenLead?.id ?? picked?.id ?? "";
   const [form, fields] = useForm({
     id: `schedule-${view.schedule}`,
