@@ -123,7 +123,8 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "POST", path: `/leads/${ids.leadTSS}`, form: { intent: "nothing" }, expect: member(400) },
   ],
   "routes/_app.contacts": (ids) => [
-    { method: "GET", path: "/contacts", page: "/contacts", expect: member(200) },
+    // Searched for the markers: the list's first page depends on what else the suite has made by then.
+    { method: "GET", path: "/contacts?q=MARKER-", page: "/contacts", expect: member(200) },
     { method: "GET", path: `/contacts?contactId=${ids.contactNLH}`, page: "/contacts", expect: member(200) },
     {
       method: "GET",
@@ -649,7 +650,7 @@ describe("the authorization matrix", () => {
       ["tss", "TSS", `/api/leads/detail/${ids.leadTSS}`],
       ["nlh", "NLH", `/api/notes/${ids.noteNLH}/audio`],
       ["nlh", "NLH", "/api/leads/NLH/export.csv"],
-      ["tss", "TSS", "/contacts"],
+      ["tss", "TSS", "/contacts?q=MARKER-"],
     ] as const) {
       const { text } = await send(clients[persona], { method: "GET" }, path);
       expect(text, `${persona} ${path}`).toContain(MARKER[division]);
