@@ -30,6 +30,7 @@ import { brandingFor } from "~/utils/divisions";
 import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/utils/form.server";
 import { isUuid } from "~/utils/ids";
+import { pageOrLast } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Contacts | CRM" }];
 
@@ -57,11 +58,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = params.get("edit");
   const leadFor = params.get("contact");
   const [grid, counts, report, editing, assignableUsers, leadContact] = await Promise.all([
-    listContactPage(
-      actor,
-      division,
-      { search: view.q, expanded: isUuid(view.expanded) ? view.expanded : null },
-      { limit: CONTACTS_PAGE_SIZE, offset: (view.page - 1) * CONTACTS_PAGE_SIZE },
+    pageOrLast(
+      view.page,
+      CONTACTS_PAGE_SIZE,
+      (page) =>
+        listContactPage(
+          actor,
+          division,
+          { search: view.q, expanded: isUuid(view.expanded) ? view.expanded : null },
+          { limit: CONTACTS_PAGE_SIZE, offset: (page - 1) * CONTACTS_PAGE_SIZE },
+        ),
+      (page) => page.contacts,
     ),
     countLeadsByStatus(actor, division),
     reportList(actor, division, view),
@@ -69,11 +76,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dialog === "lead" ? listAssignableUsers(actor, division) : [],
     dialog === "lead" && isUuid(leadFor) ? getContact(actor, leadFor).catch(nullIfRefused) : null,
   ]);
+  const { page, ...contacts } = grid;
   return {
     mode: "grid" as const,
     division,
-    view,
-    ...grid,
+    view: { ...view, page },
+    ...contacts,
     counts,
     report,
     editing,

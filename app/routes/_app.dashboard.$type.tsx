@@ -11,6 +11,7 @@ import { listLeadPage } from "~/models/lead.server";
 import { brandingFor } from "~/utils/divisions";
 import { formatGBP } from "~/utils/format";
 import { defineListState, param } from "~/utils/list-state";
+import { pageOrLast } from "~/utils/paging";
 
 const PAGE_SIZE = 24;
 const detailsView = defineListState("", { page: param.page() });
@@ -32,15 +33,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const { title, subtitle, statuses, withValue } = DASHBOARD_DETAILS[params.type];
   const [list, stats] = await Promise.all([
-    listLeadPage(
-      actor,
-      division,
-      { archived: false, statuses, withValue },
-      { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    pageOrLast(
+      page,
+      PAGE_SIZE,
+      (at) =>
+        listLeadPage(
+          actor,
+          division,
+          { archived: false, statuses, withValue },
+          { limit: PAGE_SIZE, offset: (at - 1) * PAGE_SIZE },
+        ),
+      (at) => at.leads,
     ),
     params.type === "revenue" ? dashboardStats(actor, division) : null,
   ]);
-  return { title, subtitle, division, ...list, page, totalRevenue: stats?.revenue ?? null };
+  return { title, subtitle, division, ...list, totalRevenue: stats?.revenue ?? null };
 }
 
 export default function DashboardDetails() {

@@ -155,6 +155,9 @@ test.describe("search", () => {
     await searchContacts(page, `name-${crm.token}`);
     await expect(cards(page)).toHaveCount(1);
     await expect(card(page, `Mabel Name-${crm.token}`)).toBeVisible();
+    // A page past the end (an old link) shows the last one.
+    await visit(page, `/contacts?q=name-${crm.token}&page=4`);
+    await expect(card(page, `Mabel Name-${crm.token}`)).toBeVisible();
 
     await searchContacts(page, `nothing-${crm.token}`);
     await expect(page.getByText("No contacts match the current search.", { exact: true })).toBeVisible();

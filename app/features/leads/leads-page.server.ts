@@ -2,6 +2,7 @@ import type { Actor } from "~/models/actor.server";
 import { LEAD_ROW_FIELDS, type Lead, type LeadRow } from "~/models/lead.schema";
 import { countLeadTabs, listLeadPage } from "~/models/lead.server";
 import type { Division } from "~/utils/divisions";
+import { pageOrLast } from "~/utils/paging";
 import { leadFilters, LEADS_PAGE_SIZE, type LeadsView } from "./leads-view";
 
 /**
@@ -11,21 +12,20 @@ import { leadFilters, LEADS_PAGE_SIZE, type LeadsView } from "./leads-view";
 export async function leadsPageList(actor: Actor, division: Division, view: LeadsView) {
   const filters = leadFilters(view);
   const archived = view.tab === "archive";
-  const pageOf = (page: number) =>
-    listLeadPage(
-      actor,
-      division,
-      { ...filters, archived, sort: view.sort, direction: view.dir },
-      { limit: LEADS_PAGE_SIZE, offset: (page - 1) * LEADS_PAGE_SIZE },
-      { countOtherTab: true },
-    );
-  let page = view.page;
-  let list = await pageOf(page);
-  if (list.leads.length === 0 && page > 1 && list.total > 0) {
-    page = Math.ceil(list.total / LEADS_PAGE_SIZE);
-    list = await pageOf(page);
-  }
-  const { leads, total, otherTabTotal } = list;
+  const list = await pageOrLast(
+    view.page,
+    LEADS_PAGE_SIZE,
+    (page) =>
+      listLeadPage(
+        actor,
+        division,
+        { ...filters, archived, sort: view.sort, direction: view.dir },
+        { limit: LEADS_PAGE_SIZE, offset: (page - 1) * LEADS_PAGE_SIZE },
+        { countOtherTab: true },
+      ),
+    (page) => page.leads,
+  );
+  const { leads, total, otherTabTotal, page } = list;
   // The list's own total is its tab's count, and the other tab's mostly comes with it (countOtherTab).
   const counts = await countLeadTabs(actor, division, filters, { archived, total, otherTabTotal });
   return { list: { leads: leads.map(tableRow), total }, counts, page };
