@@ -270,7 +270,7 @@ export async function revokeCompanyAccess(actor: Actor, userId: string, company:
 
 /**
  * Sets a first password ("set": 409 when one exists) or replaces one ("change": 409 when none exists).
- * Ends the user's other sessions: whoever knew the old password is signed out.
+ * Ends the user's other sessions and revokes their API tokens: whoever knew the old password is shut out.
  */
 export async function setPassword(
   actor: Actor,
@@ -292,8 +292,10 @@ export async function setPassword(
       throw conflict("This user has no password yet; set one instead");
     }
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}`;
-    // Not the actor's own session; with an API token (no session) all of them.
+    // Not the actor's own session; with an API token (no session) all of them. Their API tokens end too: one
+    // made by whoever knew the old password must not outlive it (docs/decisions/006-api-tokens.md).
     await tx`delete from sessions where user_id = ${userId} and id is distinct from ${actor.user.sessionId}`;
+    await tx`update api_tokens set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
     await recordAudit(tx, {
       action: "PASSWORD_CHANGED",
       user: actor.user,

@@ -1,7 +1,8 @@
 // Personal API tokens (docs/security.md "API tokens"): made, listed and revoked through /api/tokens, an admin's
 // view of everyone's through /api/admin/tokens, and a script holding only a token: it acts as the token's user
 // with exactly their current role and divisions, on the JSON API only, until the token is revoked or expires
-// or the user is deactivated (each seen by the very next request), within a per-token rate limit.
+// or the user is deactivated or given a new password (each seen by the very next request), within a per-token
+// rate limit.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -264,6 +265,18 @@ describe("a script holding only a token", () => {
     expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: true })).status).toBe(200);
     expect((await script.get("/api/auth/user")).status).toBe(401);
     const signedIn = await signIn(user.email, user.password);
+    expect((await ownTokens(signedIn)).find((token) => token.id === created.id)?.status).toBe("REVOKED");
+  });
+
+  it("is revoked when an admin gives its user a new password: it was made with the old one", async () => {
+    const { user, created, script } = await userWithToken();
+    expect((await script.get("/api/auth/user")).status).toBe(200);
+    const changed = await admin.patch(`/api/admin/users/${user.id}/password`, {
+      newPassword: "a-new-password-1",
+    });
+    expect(changed.status).toBe(200);
+    expect(await script.get("/api/auth/user")).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    const signedIn = await signIn(user.email, "a-new-password-1");
     expect((await ownTokens(signedIn)).find((token) => token.id === created.id)?.status).toBe("REVOKED");
   });
 
