@@ -160,8 +160,10 @@ export async function listAssignableUsers(actor: Actor, division: Division): Pro
 }
 
 async function lockUser(tx: Tx, userId: string) {
-  const [row] = await tx<{ id: string; email: string; firstName: string; lastName: string }[]>`
-    select id, email, first_name, last_name from users where id = ${userId} for update`;
+  const [row] = await tx<
+    { id: string; email: string; firstName: string; lastName: string; role: Role; isActive: boolean }[]
+  >`
+    select id, email, first_name, last_name, role, is_active from users where id = ${userId} for update`;
   if (!row) throw notFound();
   return row;
 }
@@ -212,6 +214,8 @@ export async function changeRole(actor: Actor, userId: string, role: Role): Prom
     // The admins are locked before the target row, in one order everywhere, so two demotions cannot deadlock.
     if (role !== "ADMIN") await assertAnotherActiveAdmin(tx, userId);
     const target = await lockUser(tx, userId);
+    // The role it has already (a second admin's same change, a form saved unchanged): nothing to record.
+    if (target.role === role) return (await getUser(tx, userId))!;
     await tx`update users set role = ${role}, updated_at = now() where id = ${userId}`;
     await recordAudit(tx, {
       action: "PERMISSION_CHANGED",
@@ -313,6 +317,7 @@ export async function setUserStatus(actor: Actor, userId: string, isActive: bool
   return sql.begin(async (tx) => {
     if (!isActive) await assertAnotherActiveAdmin(tx, userId);
     const target = await lockUser(tx, userId);
+    if (target.isActive === isActive) return (await getUser(tx, userId))!;
     if (!isActive) {
       // Signed out everywhere, and their scripts with them: reactivating does not revive either.
       await tx`delete from sessions where user_id = ${userId}`;

@@ -119,6 +119,27 @@ describe("the audit log", () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it("records a role or status saved unchanged once, when it changed, and answers the user each time", async () => {
+    const admin = await signInAdmin();
+    const user = await createUser(admin);
+    const entries = async (action: string) => {
+      const found = await admin.get(
+        `/api/admin/audit-log?action=${action}&search=${encodeURIComponent(user.id)}`,
+      );
+      return (found.body as Entry[]).length;
+    };
+    for (let i = 0; i < 2; i++) {
+      const role = await admin.patch(`/api/admin/users/${user.id}/role`, { role: "ADMIN" });
+      expect(role.status).toBe(200);
+      expect(role.body).toMatchObject({ role: "ADMIN" });
+      const status = await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false });
+      expect(status.status).toBe(200);
+      expect(status.body).toMatchObject({ isActive: false });
+    }
+    expect(await entries("PERMISSION_CHANGED")).toBe(1);
+    expect(await entries("USER_STATUS_CHANGED")).toBe(1);
+  });
+
   it("filters by action and pages with X-Total-Count; refuses an unknown action", async () => {
     const admin = await signInAdmin();
     const exports = await admin.get("/api/admin/audit-log?action=DATA_EXPORT&limit=2");
