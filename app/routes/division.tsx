@@ -1,15 +1,19 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { selectDivision } from "~/models/user.server";
-import { requireUser } from "~/features/auth/current-user.server";
+import { getCurrentUser } from "~/features/auth/current-user.server";
 import { readForm } from "~/utils/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
-/** The company switcher's form: remembers the division (only one the user has) and goes back. */
+/**
+ * The company switcher's form: remembers the division (only one the user has) and goes back. Signed out
+ * meanwhile, it goes back all the same, to the page's login screen (this route has no screen of its own).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"));
+  const user = await getCurrentUser(request);
+  if (!user) return redirect(back);
   if (await selectDivision(user, String(form.get("division") ?? ""))) return redirect(back);
   return redirectWithToast(back, {
     type: "error",
