@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { calendarView, PICKER_SIZE, type CalendarView } from "~/features/calendar/calendar-view";
 import { calendarFollowUpSchema } from "~/models/note.schema";
 import type { Division } from "~/utils/divisions";
@@ -16,6 +16,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
 import { buttonClass, ErrorList, Field, FormErrors, StatusButton, TextareaField } from "../forms";
 import { Icon } from "../icons";
+import { LeadChoiceList } from "../lead-choice-list";
 import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
 import { keepChosen, useLeadSearch, type LeadChoice } from "../use-lead-search";
@@ -122,14 +123,6 @@ function LeadPicker({
     blankShowsNone: true,
   });
   const listed = keepChosen(results, chosen);
-  // A lead picked before the page's JavaScript ran counts once it has.
-  const choices = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => {
-    const ticked = choices.current?.querySelector<HTMLInputElement>('input[name="leadId"]:checked');
-    const lead = picks?.find((pick) => pick.id === ticked?.value);
-    if (lead) onChoose(lead);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when hydrated
-  }, []);
 
   const formId = `schedule-${view.schedule}`;
   return (
@@ -174,28 +167,9 @@ function LeadPicker({
         <p className="mt-2 text-sm text-slate-600">No leads found matching &quot;{query}&quot;</p>
       ) : null}
       {listed?.length ? (
-        <fieldset className="mt-2" ref={choices}>
+        <fieldset className="mt-2">
           <legend className="sr-only">Choose a lead</legend>
-          <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-            {listed.map((lead) => (
-              <li key={lead.id}>
-                <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
-                  <input
-                    type="radio"
-                    name="leadId"
-                    value={lead.id}
-                    form={formId}
-                    defaultChecked={chosen?.id === lead.id}
-                    onChange={() => onChoose(lead)}
-                  />
-                  <span>
-                    <span className="font-medium text-slate-900">{lead.name}</span>
-                    <span className="block text-slate-600">{lead.company}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <LeadChoiceList leads={listed} chosen={chosen} onChoose={onChoose} form={formId} size="compact" />
         </fieldset>
       ) : null}
     </div>

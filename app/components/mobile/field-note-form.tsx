@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { MOBILE_LEADS, mobileView } from "~/features/mobile/field-notes-view";
 import { NOTE_OR_RECORDING_MESSAGE, SELECT_LEAD_MESSAGE, type Note } from "~/models/note.schema";
 import type { Division } from "~/utils/divisions";
@@ -10,6 +10,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
 import { buttonClass, ErrorList, StatusButton } from "../forms";
 import { Icon } from "../icons";
+import { LeadChoiceList } from "../lead-choice-list";
 import { useToast } from "../toaster";
 import { useJsonFetch } from "../use-json-fetch";
 import { keepChosen, useLeadSearch, type LeadChoice } from "../use-lead-search";
@@ -81,14 +82,6 @@ export function FieldNoteForm({
   });
   const [saving, setSaving] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
-  const choices = useRef<HTMLFieldSetElement>(null);
-  // A lead ticked before the page's JavaScript ran counts once it has.
-  useEffect(() => {
-    const ticked = choices.current?.querySelector<HTMLInputElement>('input[name="leadId"]:checked');
-    const lead = leads.find((choice) => choice.id === ticked?.value);
-    if (lead) setChosen(lead);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when hydrated
-  }, []);
   const pending = useIsPending({ intent: "save-note" });
   const errors = result?.result.error ?? {};
 
@@ -185,7 +178,6 @@ export function FieldNoteForm({
         <input type="hidden" name="intent" value="save-note" />
         {/* min-w-0: a fieldset is as wide as its widest word unless told otherwise. */}
         <fieldset
-          ref={choices}
           className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
           aria-describedby="lead-error"
         >
@@ -200,27 +192,7 @@ export function FieldNoteForm({
                 </p>
               ) : null}
               {list.length ? (
-                <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
-                  {list.map((lead) => (
-                    <li key={lead.id}>
-                      <label className="flex cursor-pointer items-center gap-3 py-3">
-                        <input
-                          type="radio"
-                          name="leadId"
-                          value={lead.id}
-                          // The list is drawn again by each search: the chosen lead stays ticked.
-                          defaultChecked={lead.id === chosen?.id}
-                          onChange={() => setChosen(lead)}
-                          className="h-5 w-5"
-                        />
-                        <span className="min-w-0 flex-1">
-                          <span className="block truncate font-medium text-slate-900">{lead.name}</span>
-                          <span className="block truncate text-sm text-slate-600">{lead.company}</span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
+                <LeadChoiceList leads={list} chosen={chosen} onChoose={setChosen} size="large" />
               ) : null}
             </>
           )}
