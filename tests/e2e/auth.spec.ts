@@ -5,6 +5,7 @@ import {
   createUser,
   expect,
   expectAccessible,
+  holdRequests,
   hydrated,
   noJs,
   notifications,
@@ -195,12 +196,7 @@ test.describe("signing in", () => {
       "Without JavaScript the browser posts the form itself; there is no in-page busy state.",
     );
     const user = await createUser(baseURL!);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/login", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/auth/login");
     await page.goto("/");
     await hydrated(page);
     await signInWithForm(page, user);

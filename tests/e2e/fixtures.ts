@@ -248,3 +248,17 @@ export function params(page: Page) {
 export function pathname(page: Page) {
   return new URL(page.url()).pathname;
 }
+
+/** The page's own scripts: held back, the page is as a slow phone shows it before hydration. */
+export const PAGE_SCRIPTS = "**/build/**/*.js";
+
+/** Holds back the page's requests to `url` (a glob) until the returned `release` is called. */
+export async function holdRequests(page: Page, url: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -5,8 +5,10 @@ import {
   dialog,
   expect,
   expectAccessible,
+  holdRequests,
   hydrated,
   noJs,
+  PAGE_SCRIPTS,
   params,
   pathname,
   section,
@@ -211,12 +213,7 @@ test.describe("a slow phone", () => {
     test.skip(noJs(), "Without JavaScript there is nothing to hydrate.");
     await signIn(page, crm.user, "/leads");
     // Hold the page's scripts back until the user has typed.
-    let release!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.goto(`/leads?new=1&q=${crm.token}`, { waitUntil: "domcontentloaded" });
     const add = dialog(page, "Add New Lead");
     await add.getByLabel("First Name", { exact: true }).fill("Early");

@@ -2,13 +2,15 @@
 // sorting and paging; the phone layout. Every test runs with JavaScript on and off.
 import type { Page } from "@playwright/test";
 import {
-  createLead,
   archiveLeadViaApi,
+  createLead,
   createUser,
   dialog,
   expect,
   expectAccessible,
+  holdRequests,
   noJs,
+  PAGE_SCRIPTS,
   params,
   pathname,
   section,
@@ -550,12 +552,7 @@ test.describe("selection", () => {
     const name = `Early Tick-${crm.token}`;
     await signIn(page, crm.user, `/leads?q=${crm.token}`);
     // The same page again, its scripts held back until the box is ticked.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.reload({ waitUntil: "domcontentloaded" });
     await page.getByRole("checkbox", { name: `Select ${name}` }).check();
     release();

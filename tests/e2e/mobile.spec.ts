@@ -6,17 +6,19 @@
 import type { Page } from "@playwright/test";
 import {
   createUser,
+  type Crm,
   dialog,
   expect,
   expectAccessible,
+  holdRequests,
   hydrated,
   noJs,
+  PAGE_SCRIPTS,
   params,
-  signIn,
   signedInApi,
+  signIn,
   test,
   toast,
-  type Crm,
 } from "./fixtures";
 
 // These tests walk through whole flows (several page loads, axe checks): more time than the default 30 s.
@@ -357,12 +359,7 @@ test.describe("a slow phone", () => {
     const lead = await crm.lead("Early", "Picker");
     await signInToMobile(page, crm, `/mobile?q=Picker-${crm.token}`);
     // The same page again, its scripts held back until the user has picked and typed.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.reload({ waitUntil: "domcontentloaded" });
     await page.getByRole("radio", { name: `Early Picker-${crm.token}` }).check();
     await noteBox(page).fill("Typed while the page was loading.");
