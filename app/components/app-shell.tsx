@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { brandingFor, type Division } from "~/utils/divisions";
+import { closeOnLinkClick } from "./disclosure";
 import { DivisionLogo } from "./division-logo";
 import { Icon, type IconName } from "./icons";
 
@@ -77,7 +78,7 @@ export function AppShell({
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
         {/* Phones: the sidebar folds into a menu that opens without JavaScript. */}
-        <details className="border-b border-slate-200 bg-white md:hidden">
+        <details className="border-b border-slate-200 bg-white md:hidden" onClick={closeOnLinkClick}>
           <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium text-slate-700">
             <Icon name="menu" />
             Menu

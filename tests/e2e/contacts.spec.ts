@@ -592,6 +592,8 @@ test.describe("Lead Reports", () => {
     await leadReports(page).getByRole("link", { name: /^Won/ }).click();
     const report = page.getByRole("region", { name: "Lead report" });
     await expect(report).toBeVisible();
+    // The menu closes behind the choice, with JavaScript too.
+    await expect(leadReports(page)).not.toHaveAttribute("open");
     await expect.poll(() => params(page)).toEqual({ report: "CLOSED_WON" });
     await expect(report.getByRole("heading", { name: `Won (${after.Won})` })).toBeVisible();
     const items = report.getByRole("listitem");

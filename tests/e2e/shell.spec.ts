@@ -357,6 +357,8 @@ test.describe("on a 375 px wide phone", () => {
     await sidebar(page).getByRole("link", { name: "Leads" }).click();
     await expect(page).toHaveURL("/leads");
     await expect(page.getByRole("heading", { level: 1, name: "Lead Management" })).toBeVisible();
+    // The menu closes behind the link followed, with JavaScript too.
+    await expect(menu).not.toHaveAttribute("open");
     await expectNoHorizontalOverflow(page);
 
     for (const path of [

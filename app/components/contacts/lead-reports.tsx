@@ -12,6 +12,7 @@ import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { Pager } from "../list";
 import { StatusBadge } from "../leads/status-badge";
+import { closeOnLinkClick } from "../disclosure";
 
 type Counts = Record<LeadStatus, number>;
 
@@ -24,7 +25,7 @@ const countOf = (counts: Counts, value: (typeof LEAD_REPORTS)[number]["value"]) 
  */
 export function LeadReportsMenu({ view, counts }: { view: ContactsView; counts: Counts }) {
   return (
-    <details className="relative">
+    <details className="relative" onClick={closeOnLinkClick}>
       <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>
         <Icon name="document" width={16} height={16} /> Lead Reports
       </summary>
