@@ -16,16 +16,17 @@ import {
   dialog,
   expect,
   expectAccessible,
+  holdRequests,
   hydrated,
   noJs,
   notifications,
   params,
   section,
-  signIn,
   signedInApi,
+  signIn,
   test,
-  toast,
   type TestUser,
+  toast,
 } from "./fixtures";
 
 // These tests walk through whole flows (several page loads, axe checks): more time than the default 30 s.
@@ -444,6 +445,28 @@ test.describe("a user's role and divisions", () => {
     await row.getByRole("switch", { name: `NLH access for Tara Target-${token}` }).click();
     await expect(toast(page, "Company access granted successfully")).toBeVisible();
     await expect(role).toHaveValue("ADMIN");
+    await api.dispose();
+  });
+
+  test("a switch stays busy until the panel's data is read again, so a second click acts on the new state", async ({
+    page,
+    baseURL,
+  }) => {
+    test.skip(noJs(), "Without JavaScript each change is a new page.");
+    const token = newToken();
+    const target = await createTarget(baseURL!, token);
+    const { api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
+    const nlh = userRow(page, target.email).getByRole("switch", {
+      name: `NLH access for Tara Target-${token}`,
+    });
+    // The panel's data, read again after the change, is slow to come.
+    const release = await holdRequests(page, "**/admin.data*");
+    await nlh.click();
+    await expect(toast(page, "Company access granted successfully")).toBeVisible();
+    await expect(nlh).toBeDisabled();
+    release();
+    await expect(nlh).toBeEnabled();
+    await expect(nlh).toBeChecked();
     await api.dispose();
   });
 

@@ -44,7 +44,8 @@ export function useAdminChange() {
       setBusy(false);
     }
   }
-  return { change, busy };
+  // Busy until the panel's data is read again too: a second click then acts on the new state, not the old.
+  return { change, busy: busy || revalidator.state !== "idle" };
 }
 
 /** A toggle: a Headless UI switch with JavaScript, a form's submit button without it. */
