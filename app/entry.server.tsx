@@ -4,17 +4,14 @@ import type {
   HandleDataRequestFunction,
   HandleErrorFunction,
 } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { logClientGone } from "./utils/client-gone.server";
-import { coalesceWrites } from "./utils/coalesce-writes.server";
 import { reportDatabaseError } from "./utils/db-availability.server";
 import { NonceProvider } from "./utils/nonce";
 
-const ABORT_DELAY = 5_000;
-export const streamTimeout = ABORT_DELAY;
+/** How long the hand-off waits for deferred loader data (none yet) before Remix gives up on it. */
+export const streamTimeout = 5_000;
 
 /**
  * Pages and their data hold one user's records: no shared or back-button cache may keep them. A route that
@@ -39,59 +36,67 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(error);
 };
 
-export default function handleRequest(
+/**
+ * A page is rendered whole, to one string, and sent with its length (docs/decisions/012-pages-rendered-whole.md).
+ * Its loaders have all answered before this runs and no page defers data, so streaming the render sent
+ * nothing sooner; it cost a fifth of a page's CPU in React's byte encoding of each small piece and the streams
+ * they crossed. The data the browser hydrates from is read first and handed to Remix's `StreamTransfer`
+ * already settled, so nothing in the render suspends.
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await settleHandOff(remixContext);
   const nonce = loadContext.cspNonce;
-  // Bots get the whole document at once; browsers get it streamed as soon as the shell is ready.
-  const bot = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const respond = () => {
-      shellRendered = true;
-      const body = coalesceWrites();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      noStore(responseHeaders);
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
-      pipe(body);
-    };
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          if (!bot) respond();
-        },
-        onAllReady() {
-          clearTimeout(timer);
-          if (bot) respond();
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are already reported by the stream; log the rest once. A browser that
-          // left mid-page aborts the render: server.ts logs that as a client gone, in one line.
-          if (shellRendered && !request.signal.aborted) console.error(error);
-        },
-      },
-    );
-    // A render still going after ABORT_DELAY is cut short. One that is done clears its timer (React calls
-    // back only after this line has run): left to fire, it kept every page's render alive for those 5 s,
-    // then aborted it for nothing.
-    const timer = setTimeout(abort, ABORT_DELAY);
-  });
+  const markup = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  // A page rendered without its data would look right and never come alive in the browser.
+  if (!markup.includes(HAND_OFF_END, markup.length - 4096)) throw new HandOffChanged();
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  noStore(responseHeaders);
+  // As bytes: a string body is first made well-formed by undici, a scan that cost more than the encoding.
+  const body = Buffer.from(`<!DOCTYPE html>${markup}`);
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+const HAND_OFF_END = "window.__remixContext.streamController.close();";
+
+class HandOffChanged extends Error {
+  constructor() {
+    super("Remix's single-fetch hand-off has changed: see docs/decisions/012-pages-rendered-whole.md");
+  }
+}
+
+/** What Remix's single fetch reads during the render: the encoded loader data, and a cache of its reads. */
+type HandOff = {
+  serverHandoffStream?: ReadableStream<Uint8Array>;
+  renderMeta?: { streamCache?: Record<number, Promise<void> & { result: { done: boolean; value: string } }> };
+};
+
+/**
+ * Reads the hand-off stream to its end (deferred data would be waited for here, up to `streamTimeout`) and
+ * puts it in the cache `StreamTransfer` (@remix-run/react single-fetch.js) looks in before it reads: read 0
+ * holds the whole text, read 1 the end.
+ */
+async function settleHandOff(context: EntryContext) {
+  const handOff = context as unknown as HandOff;
+  if (!handOff.serverHandoffStream || !handOff.renderMeta) throw new HandOffChanged();
+  const reader = handOff.serverHandoffStream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  const settled = (done: boolean, value: string) =>
+    Object.assign(Promise.resolve(), { result: { done, value } });
+  handOff.renderMeta.streamCache = { 0: settled(false, text), 1: settled(true, "") };
 }

@@ -26,6 +26,9 @@ const PATHS = {
   alert: "M12 8v5M12 16h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z",
   info: "M12 8h.01M11 12h1v5h1M12 21a9 9 0 100-18 9 9 0 000 18z",
   key: "M15 14a5 5 0 100-10 5 5 0 000 10zM11.5 12.5L3 21M6 18l2.5 2.5M8.5 15.5L11 18",
+  sort: "M8 9l4-4 4 4M8 15l4 4 4-4",
+  "sort-asc": "M6 15l6-6 6 6",
+  "sort-desc": "M6 9l6 6 6-6",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "./forms";
+import { Icon } from "./icons";
 
 /**
  * The list kit's pieces (docs/decisions/002-screens.md). Each takes an href builder from the page's
@@ -99,7 +100,12 @@ export function SortHeader<Sort extends string>({
     >
       <Link to={href(sort, next)} className="inline-flex items-center gap-1 text-left hover:text-slate-900">
         {label}
-        <span aria-hidden="true">{active ? (current.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        <Icon
+          name={active ? `sort-${current.dir}` : "sort"}
+          width={14}
+          height={14}
+          className={active ? undefined : "text-slate-400"}
+        />
       </Link>
     </th>
   );

@@ -45,5 +45,18 @@ describe("leadRowsHtml", () => {
     expect(rows).toContain(`aria-label="Restore Ada &lt;Lovelace&gt;"`);
     expect(rows).not.toContain("Archive Ada");
     expect(rows).toContain(`<p>Sam Seller</p><p class="muted">Unassigned</p>`);
+    expect(rows).toContain(`href="/leads/${lead.id}?tab=archive"`);
+    expect(rows).toContain(`href="/leads/${lead.id}?tab=archive&amp;edit=true"`);
+    expect(rows).toContain(`href="/leads?tab=archive&amp;confirm=restore&amp;target=${lead.id}"`);
+    expect(rows).toContain(
+      `href="/leads?tab=archive&amp;confirm=restore&amp;target=00000000-0000-4000-8000-000000000002"`,
+    );
+  });
+
+  it("in the default view, the links carry only what the action needs", () => {
+    const row = leadRowsHtml([lead], leadsView.read(new URLSearchParams()));
+    expect(row).toContain(`href="/leads/${lead.id}"`);
+    expect(row).toContain(`href="/leads/${lead.id}?edit=true"`);
+    expect(row).toContain(`href="/leads?confirm=archive&amp;target=${lead.id}"`);
   });
 });
