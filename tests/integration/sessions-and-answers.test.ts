@@ -89,6 +89,24 @@ describe("caching", () => {
   });
 });
 
+describe("pages", () => {
+  // docs/decisions/012-pages-rendered-whole.md: rendered to one string, the hand-off data read beforehand.
+  it("a page is sent whole, with its length and the data the browser hydrates from", async () => {
+    const { client } = await userWith(["TSS"]);
+    for (const path of ["/leads", "/", "/contacts"]) {
+      const response = await fetch(`${baseUrl()}${path}`, {
+        headers: { cookie: client.cookie!, "accept-encoding": "identity" },
+      });
+      const body = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-length"), path).toBe(String(Buffer.byteLength(body)));
+      expect(body.startsWith("<!DOCTYPE html><html"), path).toBe(true);
+      expect(body, path).toContain("window.__remixContext.streamController.enqueue(");
+      expect(body, path).toContain("window.__remixContext.streamController.close();");
+    }
+  });
+});
+
 describe("compression", () => {
   it("pages and JSON answers are compressed for a client that accepts it (gzip or brotli)", async () => {
     const { client } = await userWith(["TSS"]);
