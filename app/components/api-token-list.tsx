@@ -7,6 +7,7 @@ import {
 } from "~/models/api-token.schema";
 import { formatDate, formatDateTime, fullName } from "~/utils/format";
 import { buttonClass } from "./forms";
+import { useTimeZone } from "./time-zone";
 
 type Token = ApiToken | OwnedApiToken;
 
@@ -30,6 +31,7 @@ export function ApiTokenList({
   revokeHref: (id: string) => string;
   emptyText: string;
 }) {
+  const timeZone = useTimeZone();
   if (!tokens.length) return <p className="px-4 py-8 text-center text-slate-600">{emptyText}</p>;
   return (
     <ul className="divide-y divide-slate-100">
@@ -51,17 +53,17 @@ export function ApiTokenList({
             ) : null}
             <p className="font-mono text-sm text-slate-700">{token.prefix}…</p>
             <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-              <Dated label="Created" value={formatDate(token.createdAt)} />
+              <Dated label="Created" value={formatDate(token.createdAt, timeZone)} />
               <Dated
                 label="Last used"
-                value={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "Never"}
+                value={token.lastUsedAt ? formatDateTime(token.lastUsedAt, timeZone) : "Never"}
               />
               {token.revokedAt ? (
-                <Dated label="Revoked" value={formatDate(token.revokedAt)} />
+                <Dated label="Revoked" value={formatDate(token.revokedAt, timeZone)} />
               ) : (
                 <Dated
                   label={token.status === "EXPIRED" ? "Expired" : "Expires"}
-                  value={formatDate(token.expiresAt)}
+                  value={formatDate(token.expiresAt, timeZone)}
                 />
               )}
             </dl>

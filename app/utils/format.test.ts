@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatGBP, initials, relativeDate, relativeNoteTime } from "./format";
+import { formatDate, formatDateTime, formatGBP, initials, relativeDates, relativeNoteTime } from "./format";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -14,13 +14,34 @@ describe("formatGBP", () => {
   });
 });
 
-describe("relativeDate (lists)", () => {
+describe("relativeDates (lists)", () => {
   it("says Today, Yesterday, N days ago up to 7, then the date", () => {
-    expect(relativeDate(ago(HOUR), now)).toBe("Today");
-    expect(relativeDate(ago(DAY), now)).toBe("Yesterday");
-    expect(relativeDate(ago(3 * DAY), now)).toBe("3 days ago");
-    expect(relativeDate(ago(7 * DAY), now)).toBe("7 days ago");
-    expect(relativeDate(ago(8 * DAY), now)).toBe("14 Nov 2026");
+    const relative = relativeDates("Europe/London", now);
+    expect(relative(ago(HOUR))).toBe("Today");
+    expect(relative(ago(DAY))).toBe("Yesterday");
+    expect(relative(ago(3 * DAY))).toBe("3 days ago");
+    expect(relative(ago(7 * DAY))).toBe("7 days ago");
+    expect(relative(ago(8 * DAY))).toBe("14 Nov 2026");
+  });
+
+  it("counts calendar days where the reader is, not in UTC", () => {
+    // It is 01:00 on 23 Nov in Auckland (UTC+13) at noon UTC: 10:00 UTC was 23:00 there the day before.
+    const morning = new Date("2026-11-22T10:00:00Z");
+    expect(relativeDates("Pacific/Auckland", now)(morning)).toBe("Yesterday");
+    expect(relativeDates("Europe/London", now)(morning)).toBe("Today");
+    // 06:00 UTC on 22 Nov is still 21 Nov in Los Angeles (UTC-8), where it is 04:00 on the 22nd now.
+    expect(relativeDates("America/Los_Angeles", now)(new Date("2026-11-22T06:00:00Z"))).toBe("Yesterday");
+  });
+});
+
+describe("formatDate and formatDateTime", () => {
+  it("write the day and time of the reader's time zone, which the time names", () => {
+    // 00:30 in London in summer (BST) is 23:30 UTC the day before.
+    const justAfterMidnight = "2026-07-01T23:30:00Z";
+    expect(formatDate(justAfterMidnight, "Europe/London")).toBe("2 Jul 2026");
+    expect(formatDate(justAfterMidnight, "UTC")).toBe("1 Jul 2026");
+    expect(formatDateTime(justAfterMidnight, "Europe/London")).toBe("2 Jul 2026, 00:30 BST");
+    expect(formatDateTime("2026-11-22T09:05:00Z", "Europe/London")).toBe("22 Nov 2026, 09:05 GMT");
   });
 });
 

@@ -1,19 +1,31 @@
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
+
+/** A date, and a date with its time, as a reader in `timeZone` reads them (formatters made once a zone). */
+const formatsByZone = new Map<
+  string,
+  { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat; day: Intl.DateTimeFormat }
+>();
+
+function formatsIn(timeZone: string) {
+  let formats = formatsByZone.get(timeZone);
+  if (!formats) {
+    formats = {
+      date: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }),
+      dateTime: new Intl.DateTimeFormat("en-GB", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone,
+        timeZoneName: "short",
+      }),
+      day: new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone }),
+    };
+    formatsByZone.set(timeZone, formats);
+  }
+  return formats;
+}
 
 /** '£12,500.50', or '-' when there is no value. */
 export function formatGBP(value: string | number | null | undefined) {
@@ -22,33 +34,40 @@ export function formatGBP(value: string | number | null | undefined) {
   return Number.isFinite(number) ? gbp.format(number) : "-";
 }
 
-export function formatDate(value: string | Date) {
-  return dateFormat.format(new Date(value));
+/** '26 Nov 2026': the day it was in the reader's time zone (components/time-zone.tsx useTimeZone). */
+export function formatDate(value: string | Date, timeZone: string) {
+  return formatsIn(timeZone).date.format(new Date(value));
 }
 
-export function formatDateTime(value: string | Date) {
-  return dateTimeFormat.format(new Date(value));
+/** '26 Nov 2026, 09:30 GMT', in the reader's time zone, which it names. */
+export function formatDateTime(value: string | Date, timeZone: string) {
+  return formatsIn(timeZone).dateTime.format(new Date(value));
 }
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/**
- * Calendar days from `date` to `now` where the code runs (the server's zone, or the browser's): what
- * date-fns' differenceInCalendarDays answers, without its weight in every page's JavaScript.
- */
-function calendarDaysBetween(date: Date, now: Date) {
-  const day = (at: Date) => Date.UTC(at.getFullYear(), at.getMonth(), at.getDate());
-  return Math.round((day(now) - day(date)) / DAY);
+/** Days since 1970 of the calendar day `instant` falls on in `timeZone` ("26/11/2026" read back). */
+function dayNumber(instant: Date, timeZone: string) {
+  const text = formatsIn(timeZone).day.format(instant);
+  return Date.UTC(Number(text.slice(6)), Number(text.slice(3, 5)) - 1, Number(text.slice(0, 2))) / DAY;
 }
 
-/** Lists (SPEC.md section 9): 'Today', 'Yesterday', 'N days ago' up to 7 days, then the date. */
-export function relativeDate(value: string | Date, now = new Date()) {
-  const days = calendarDaysBetween(new Date(value), now);
-  if (days <= 0) return "Today";
-  if (days === 1) return "Yesterday";
-  if (days <= 7) return `${days} days ago`;
-  return formatDate(value);
+/**
+ * Lists (SPEC.md section 9): 'Today', 'Yesterday', 'N days ago' up to 7 days, then the date, in calendar
+ * days of the reader's time zone, so the server and the browser write the same. For a list, once:
+ * `const relative = relativeDates(timeZone)`, then `relative(date)` for each row.
+ */
+export function relativeDates(timeZone: string, now = new Date()) {
+  const today = dayNumber(now, timeZone);
+  return (value: string | Date) => {
+    const date = new Date(value);
+    const days = today - dayNumber(date, timeZone);
+    if (days <= 0) return "Today";
+    if (days === 1) return "Yesterday";
+    if (days <= 7) return `${days} days ago`;
+    return formatDate(date, timeZone);
+  };
 }
 
 /**

@@ -46,13 +46,13 @@ async function findContacts(crm: Crm, search: string): Promise<Contact[]> {
   return response.json();
 }
 
-/** Today as the cards write a date ('5 Mar 2025', UTC). */
+/** Today as the cards write a date ('5 Mar 2025') for this browser, in London (playwright.config.ts). */
 const today = () =>
   new Intl.DateTimeFormat("en-GB", {
     day: "numeric",
     month: "short",
     year: "numeric",
-    timeZone: "UTC",
+    timeZone: "Europe/London",
   }).format(new Date());
 
 function signInToContacts(page: Page, crm: Crm, path = "/contacts") {
@@ -712,3 +712,31 @@ test.describe("on a 375 px wide phone", () => {
     await expectAccessible(page);
   });
 });
+
+// Dates are the reader's days (utils/format.ts). Far east and far west of UTC: at any hour, at least one of
+// the two is on another day than UTC.
+for (const timezoneId of ["Pacific/Kiritimati", "Etc/GMT+12"]) {
+  test.describe(`read in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test("a card's 'Added' date is today where the reader is", async ({ page, crm, baseURL }) => {
+      if (noJs()) {
+        // The browser tells the server its zone through a cookie its script writes (components/time-zone.tsx);
+        // without JavaScript it cannot, so the test stands for a browser that has.
+        await page
+          .context()
+          .addCookies([{ name: "tz", value: encodeURIComponent(timezoneId), url: baseURL! }]);
+      }
+      const lastName = `Zone-${crm.token}`;
+      await createContact(crm, { firstName: "Zoe", lastName, company: `Zone ${crm.token}` });
+      await signInToContacts(page, crm, `/contacts?q=${crm.token}`);
+      const today = new Intl.DateTimeFormat("en-GB", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: timezoneId,
+      }).format(new Date());
+      await expect(card(page, lastName).getByText(`Added ${today}`, { exact: true })).toBeVisible();
+    });
+  });
+}

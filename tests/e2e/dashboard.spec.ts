@@ -31,13 +31,13 @@ type StatTitle = (typeof STAT_CARDS)[number]["title"];
 const EXPORT_HEADER =
   "ID,First Name,Last Name,Email,Phone,Company,Position,Status,Estimated Value (GBP),Owner,Assigned To,Created,Last Update,Archived";
 
-/** Today as the cards write a date ('5 Mar 2025', UTC). */
+/** Today as the cards write a date ('5 Mar 2025') for this browser, in London (playwright.config.ts). */
 const today = () =>
   new Intl.DateTimeFormat("en-GB", {
     day: "numeric",
     month: "short",
     year: "numeric",
-    timeZone: "UTC",
+    timeZone: "Europe/London",
   }).format(new Date());
 
 const gbp = (value: number) =>

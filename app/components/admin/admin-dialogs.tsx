@@ -25,6 +25,7 @@ import { Modal } from "../modal";
 import { useResultToast, useToast } from "../toaster";
 import { useJsonFetch } from "../use-json-fetch";
 import { isLoggedOut } from "~/utils/json-fetch";
+import { useTimeZone } from "../time-zone";
 
 export type AdminFormResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -216,6 +217,7 @@ export function AuditLogDialog({
   total: number;
   counts: AuditCounts;
 }) {
+  const timeZone = useTimeZone();
   const hydrated = useHydrated();
   const { page, entries, total, loading, load } = useAuditPage(view, loaded, loadedTotal);
   const closeHref = adminView.href({ ...view, audit: false, asearch: "", aaction: "", apage: 1 });
@@ -308,7 +310,7 @@ export function AuditLogDialog({
                     {ACTION_LABELS[entry.action]}
                   </span>
                   <time className="text-xs text-slate-600" dateTime={new Date(entry.timestamp).toISOString()}>
-                    {formatDateTime(entry.timestamp)}
+                    {formatDateTime(entry.timestamp, timeZone)}
                   </time>
                 </div>
                 <p className="mt-1 text-slate-900">

@@ -10,6 +10,7 @@ import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { Pager } from "../list";
 import { AccessToggles, RoleSelect, StatusToggle } from "./user-controls";
+import { useTimeZone } from "../time-zone";
 
 type AdminUser = SerializeFrom<User>;
 
@@ -56,6 +57,7 @@ export function UserManagement({
   total: number;
   selfId: string;
 }) {
+  const timeZone = useTimeZone();
   return (
     <section
       aria-labelledby="user-management"
@@ -99,7 +101,7 @@ export function UserManagement({
                     {user.id === selfId ? <span className="ml-2 text-xs text-slate-600">(you)</span> : null}
                   </p>
                   <p className="truncate text-sm text-slate-600">{user.email}</p>
-                  <p className="text-xs text-slate-600">Added {formatDate(user.createdAt)}</p>
+                  <p className="text-xs text-slate-600">Added {formatDate(user.createdAt, timeZone)}</p>
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-x-5 gap-y-3">

@@ -7,6 +7,7 @@ import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { StatusBadge } from "../leads/status-badge";
+import { useTimeZone } from "../time-zone";
 
 /**
  * A contact card (SPEC.md "Contacts"): company, person, e-mail (cut to 24 characters while collapsed),
@@ -15,6 +16,7 @@ import { StatusBadge } from "../leads/status-badge";
  * works without JavaScript.
  */
 export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; view: ContactsView }) {
+  const timeZone = useTimeZone();
   const expanded = view.expanded === contact.id;
   const more = contact.relatedCount - contact.relatedLeads.length;
   return (
@@ -77,7 +79,7 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
         ) : null}
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-        <span className="text-xs text-slate-600">Added {formatDate(contact.createdAt)}</span>
+        <span className="text-xs text-slate-600">Added {formatDate(contact.createdAt, timeZone)}</span>
         <span className="flex gap-2">
           <Link to={contactsView.href(view, { contactId: contact.id })} className={buttonClass.small}>
             <Icon name="eye" width={14} height={14} /> View

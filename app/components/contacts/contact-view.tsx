@@ -7,6 +7,7 @@ import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { StatusBadge } from "../leads/status-badge";
+import { useTimeZone } from "../time-zone";
 
 /**
  * The full-screen contact (View, or ?contactId=): the contact's details and every related lead, each with
@@ -23,6 +24,7 @@ export function ContactView({
   total: number;
   backHref: string;
 }) {
+  const timeZone = useTimeZone();
   return (
     <article aria-labelledby="contact-name" className="space-y-6">
       <Link
@@ -71,7 +73,7 @@ export function ContactView({
           <dt className="text-slate-600">Company</dt>
           <dd>{contact.company}</dd>
           <dt className="text-slate-600">Added</dt>
-          <dd>{formatDate(contact.createdAt)}</dd>
+          <dd>{formatDate(contact.createdAt, timeZone)}</dd>
         </dl>
       </section>
       <section aria-label="Related Leads" className="rounded-lg border border-slate-200 bg-white shadow-sm">

@@ -4,10 +4,11 @@ import type { ReactNode } from "react";
 import type { DashboardStats } from "~/models/dashboard.schema";
 import type { Lead } from "~/models/lead.schema";
 import type { Division } from "~/utils/divisions";
-import { formatGBP, fullName, relativeDate } from "~/utils/format";
+import { formatGBP, fullName, relativeDates } from "~/utils/format";
 import { Avatar } from "../avatar";
 import { Icon, type IconName } from "../icons";
 import { StatusBadge } from "../leads/status-badge";
+import { useTimeZone } from "../time-zone";
 
 type ListLead = SerializeFrom<Lead>;
 
@@ -96,6 +97,7 @@ function Panel({
 
 /** The first five leads of the division's list (newest update first). */
 export function RecentLeads({ leads }: { leads: ListLead[] }) {
+  const relative = relativeDates(useTimeZone());
   return (
     <Panel title="Recent Leads" className="2xl:col-span-2">
       {leads.length === 0 ? (
@@ -153,7 +155,7 @@ export function RecentLeads({ leads }: { leads: ListLead[] }) {
                   </td>
                   <td className="cell whitespace-nowrap">{formatGBP(lead.estimatedValue)}</td>
                   <td className="cell whitespace-nowrap text-slate-600" suppressHydrationWarning>
-                    {relativeDate(lead.updatedAt)}
+                    {relative(lead.updatedAt)}
                   </td>
                 </tr>
               ))}
@@ -192,6 +194,7 @@ export function QuickActions({ division }: { division: Division }) {
 
 /** The first three leads, each opening its detail. */
 export function RecentActivity({ leads }: { leads: ListLead[] }) {
+  const relative = relativeDates(useTimeZone());
   return (
     <Panel title="Recent Activity">
       {leads.length === 0 ? (
@@ -212,7 +215,7 @@ export function RecentActivity({ leads }: { leads: ListLead[] }) {
                   <span className="block truncate text-sm text-slate-600">{lead.company}</span>
                 </span>
                 <span className="text-xs text-slate-600" suppressHydrationWarning>
-                  {relativeDate(lead.updatedAt)}
+                  {relative(lead.updatedAt)}
                 </span>
               </Link>
             </li>

@@ -5,6 +5,7 @@ import { formatDate, formatGBP, fullName } from "~/utils/format";
 import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { StatusBadge } from "../leads/status-badge";
+import { useTimeZone } from "../time-zone";
 
 /**
  * The dashboard details' card grid (SPEC.md "Dashboard details"): each lead with its initials, name, company,
@@ -18,6 +19,7 @@ export function LeadCards({
   leads: SerializeFrom<Lead>[];
   detailHref: (id: string) => string;
 }) {
+  const timeZone = useTimeZone();
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {leads.map((lead) => (
@@ -50,7 +52,7 @@ export function LeadCards({
               </>
             ) : null}
             <dt className="text-slate-600">Created</dt>
-            <dd>{formatDate(lead.createdAt)}</dd>
+            <dd>{formatDate(lead.createdAt, timeZone)}</dd>
             {lead.assignedTo ? (
               <>
                 <dt className="text-slate-600">Assigned to</dt>

@@ -24,6 +24,7 @@ import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
 import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "./status-badge";
+import { useTimeZone } from "../time-zone";
 
 type Detail = SerializeFrom<LeadDetail>;
 /** What the detail's action answers when a form comes back (invalid input, a refusal). */
@@ -125,6 +126,7 @@ function ContactInfo({ lead }: { lead: Detail }) {
 }
 
 function ProgressTimeline({ lead }: { lead: Detail }) {
+  const timeZone = useTimeZone();
   return (
     <Section title="Lead Progress">
       <ol className="relative space-y-4 border-l border-slate-200 pl-5">
@@ -136,7 +138,7 @@ function ProgressTimeline({ lead }: { lead: Detail }) {
             />
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={step.status} />
-              <span className="text-xs text-slate-600">{formatDateTime(step.createdAt)}</span>
+              <span className="text-xs text-slate-600">{formatDateTime(step.createdAt, timeZone)}</span>
             </div>
             {step.notes ? <p className="mt-1 text-sm text-slate-700">{step.notes}</p> : null}
           </li>
@@ -215,6 +217,7 @@ function NotesSection({ lead, action, result }: { lead: Detail; action: string; 
 }
 
 function FollowUpLine({ note, action }: { note: Detail["notes"][number]; action: string }) {
+  const timeZone = useTimeZone();
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
       <span
@@ -223,7 +226,7 @@ function FollowUpLine({ note, action }: { note: Detail["notes"][number]; action:
         }`}
       >
         <Icon name="clock" width={14} height={14} />
-        Follow-up {formatDateTime(note.followUpDate!)}
+        Follow-up {formatDateTime(note.followUpDate!, timeZone)}
         {note.isFollowUpComplete ? " · Complete" : ""}
       </span>
       {/* SPEC.md section 4: Mark Complete only for open follow-ups. */}
@@ -336,6 +339,7 @@ function UpdateLeadForm({
 }
 
 function LeadInformation({ lead }: { lead: Detail }) {
+  const timeZone = useTimeZone();
   const rows: [string, ReactNode][] = [
     [
       "Lead ID",
@@ -345,12 +349,12 @@ function LeadInformation({ lead }: { lead: Detail }) {
     ],
     ["Division", brandingFor(lead.companyDivision).fullName],
     ["Status", STATUS_LABELS[lead.status]],
-    ["Created", formatDate(lead.createdAt)],
+    ["Created", formatDate(lead.createdAt, timeZone)],
     ["Created by", lead.createdBy ? fullName(lead.createdBy) : "Unknown"],
     ["Assigned to", lead.assignedTo ? fullName(lead.assignedTo) : "Unassigned"],
-    ["Last update", formatDateTime(lead.updatedAt)],
+    ["Last update", formatDateTime(lead.updatedAt, timeZone)],
   ];
-  if (lead.isArchived && lead.archivedAt) rows.push(["Archived", formatDateTime(lead.archivedAt)]);
+  if (lead.isArchived && lead.archivedAt) rows.push(["Archived", formatDateTime(lead.archivedAt, timeZone)]);
   return (
     <Section title="Lead Information">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -19,7 +19,7 @@ const lead: ListLead = {
 describe("leadRowsHtml", () => {
   it("writes a row with its box, texts, badge and actions, every text escaped", () => {
     const view = leadsView.read(new URLSearchParams("q=ada&sort=company"));
-    const row = leadRowsHtml([lead], view);
+    const row = leadRowsHtml([lead], view, "Europe/London");
     expect(row).toContain(
       `<input type="checkbox" name="ids" value="${lead.id}" form="bulk-form" aria-label="Select Ada &lt;Lovelace&gt;" />`,
     );
@@ -40,7 +40,11 @@ describe("leadRowsHtml", () => {
   it("in the Archive: a restore action; an unassigned lead says so; one row per lead", () => {
     const view = leadsView.read(new URLSearchParams("tab=archive"));
     const archived = { ...lead, assignedTo: null, archivedAt: new Date() };
-    const rows = leadRowsHtml([archived, { ...archived, id: "00000000-0000-4000-8000-000000000002" }], view);
+    const rows = leadRowsHtml(
+      [archived, { ...archived, id: "00000000-0000-4000-8000-000000000002" }],
+      view,
+      "Europe/London",
+    );
     expect(rows.match(/<tr /g)).toHaveLength(2);
     expect(rows).toContain(`aria-label="Restore Ada &lt;Lovelace&gt;"`);
     expect(rows).not.toContain("Archive Ada");
@@ -54,7 +58,7 @@ describe("leadRowsHtml", () => {
   });
 
   it("in the default view, the links carry only what the action needs", () => {
-    const row = leadRowsHtml([lead], leadsView.read(new URLSearchParams()));
+    const row = leadRowsHtml([lead], leadsView.read(new URLSearchParams()), "Europe/London");
     expect(row).toContain(`href="/leads/${lead.id}"`);
     expect(row).toContain(`href="/leads/${lead.id}?edit=true"`);
     expect(row).toContain(`href="/leads?confirm=archive&amp;target=${lead.id}"`);

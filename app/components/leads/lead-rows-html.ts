@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { leadsView, type LeadsView } from "~/features/leads/leads-view";
 import type { LeadRow } from "~/models/lead.schema";
-import { formatGBP, fullName, relativeDate } from "~/utils/format";
+import { formatGBP, fullName, relativeDates } from "~/utils/format";
 import { html } from "~/utils/html";
 import { avatarHtml } from "../avatar";
 import { iconHtml, type IconName } from "../icons";
@@ -14,9 +14,10 @@ export type ListLead = SerializeFrom<LeadRow>;
  * third of the /leads page's CPU on these 50 rows of 28 elements each (docs/decisions/011-lead-rows-as-html.md);
  * written here they cost about an eighth of that. LeadTable owns what they do: the ticks and the row actions.
  */
-export function leadRowsHtml(leads: ListLead[], view: LeadsView) {
+export function leadRowsHtml(leads: ListLead[], view: LeadsView, timeZone: string) {
   const links = rowLinks(view);
-  return html`${leads.map((lead) => leadRowHtml(lead, view, links))}`.__html;
+  const relative = relativeDates(timeZone);
+  return html`${leads.map((lead) => leadRowHtml(lead, view, links, relative))}`.__html;
 }
 
 /**
@@ -35,7 +36,12 @@ function rowLinks(view: LeadsView) {
   };
 }
 
-function leadRowHtml(lead: ListLead, view: LeadsView, links: ReturnType<typeof rowLinks>) {
+function leadRowHtml(
+  lead: ListLead,
+  view: LeadsView,
+  links: ReturnType<typeof rowLinks>,
+  relative: (date: string | Date) => string,
+) {
   const name = `${lead.firstName} ${lead.lastName}`;
   const archive = view.tab === "archive";
   const showAssignee = lead.assignedTo && lead.assignedTo.id !== lead.createdBy?.id;
@@ -61,7 +67,7 @@ function leadRowHtml(lead: ListLead, view: LeadsView, links: ReturnType<typeof r
       ${showAssignee && html`<p class="muted">Assigned: ${fullName(lead.assignedTo)}</p>`}
       ${!lead.assignedTo && html`<p class="muted">Unassigned</p>`}
     </td>
-    <td class="cell whitespace-nowrap muted">${relativeDate(date)}</td>
+    <td class="cell whitespace-nowrap muted">${relative(date)}</td>
     <td class="cell">
       <div class="flex justify-end">
         ${rowAction(links.view(lead.id), "eye", `View ${name}`, "View")}

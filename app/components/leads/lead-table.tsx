@@ -6,6 +6,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { Pager, SortHeader, Tabs } from "../list";
+import { useTimeZone } from "../time-zone";
 import { leadRowsHtml, type ListLead } from "./lead-rows-html";
 
 // The date column sorts by last update in the active tab and by archived date in the archive.
@@ -38,7 +39,8 @@ export function LeadTable({
 
   // The rows are markup (lead-rows-html.ts), so their boxes keep their own state: the selection is read
   // from them, and put back on them when changed rows replace them.
-  const rowsHtml = leadRowsHtml(leads, view);
+  const timeZone = useTimeZone();
+  const rowsHtml = leadRowsHtml(leads, view, timeZone);
   const body = useRef<HTMLTableSectionElement>(null);
   const rowBoxes = () => [...(body.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? [])];
   const readSelection = () =>
