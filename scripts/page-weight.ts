@@ -1,11 +1,12 @@
 // `npm run bench:web`: the JavaScript each page ships, gzipped, read from the build's manifest (run after
 // `npm run build`). A page loads the entry, the root and every route module on its path, with their imports.
-// Exits non-zero when a page is over its budget.
+// Exits non-zero when /leads or /mobile, the pages issue 10 budgets, is over; the others are reported.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
 const BUDGET_KB = 150;
+const BUDGETED = new Set(["/leads", "/mobile"]);
 /** The pages and the route modules they load, root to leaf. */
 const PAGES: Record<string, string[]> = {
   "/": ["root", "routes/_app", "routes/_app._index"],
@@ -50,9 +51,8 @@ for (const [page, routes] of Object.entries(PAGES)) {
   }
   const kb = [...files].reduce((sum, file) => sum + size(file), 0) / 1024;
   const ok = kb <= BUDGET_KB;
-  if (!ok) over++;
-  console.log(
-    `${ok ? "ok  " : "OVER"} ${page.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB in ${files.size} files`,
-  );
+  if (!ok && BUDGETED.has(page)) over++;
+  const mark = ok ? "ok  " : BUDGETED.has(page) ? "OVER" : "over";
+  console.log(`${mark} ${page.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB in ${files.size} files`);
 }
 process.exit(over ? 1 : 0);
