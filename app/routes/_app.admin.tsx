@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AccessControl, AdminApiTokens, AdminToolbar, UserManagement } from "~/components/admin/admin-panel";
 import { AuditLogDialog, CreateUserDialog, PasswordDialog } from "~/components/admin/admin-dialogs";
 import { useAdminChange } from "~/components/admin/user-controls";
@@ -13,6 +13,14 @@ import { statusConfirmation } from "~/models/user.schema";
 export const meta: MetaFunction = () => [{ title: "Admin | CRM" }];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => adminLoader(request, context);
+
+/**
+ * A refusal is not followed by a new read of the page's data, but a conflict (409) says that data is out of
+ * date: another admin set a password or changed a role meanwhile. The dialog then shows the user as they are.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
 export const action = ({ request, context }: ActionFunctionArgs) => adminAction(request, context);
 
 export default function AdminPage() {

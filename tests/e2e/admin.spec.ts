@@ -6,10 +6,12 @@
 // ("no-js").
 //
 // Tests run one at a time on one app, so a test may count users before and after its own change; each makes
-// its own admin and users, named with a token of its own, and finds them with the panel's search. 'Set Password'
-// (for a user with none) is not here: every user made through the form or the API has a password.
+// its own admin and users, named with a token of its own, and finds them with the panel's search. Every user
+// made through the form or the API has a password: 'Set Password' is tested on one whose password the test
+// takes away in the database (a real PostgreSQL only).
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import crypto from "node:crypto";
+import postgres from "postgres";
 import { ADMIN } from "../support/test-server";
 import {
   createUser,
@@ -647,6 +649,48 @@ test.describe("Change Password", () => {
     }
     expect((await storedUser(api, target.email)).hasPassword).toBe(true);
     await targetApi.dispose();
+    await api.dispose();
+  });
+});
+
+test.describe("Set Password", () => {
+  test("set meanwhile by another admin: the refusal says so and the dialog becomes Change Password", async ({
+    page,
+    baseURL,
+  }) => {
+    const databaseUrl = process.env.E2E_DATABASE_URL;
+    test.skip(!databaseUrl, "Needs the app's database, which the embedded one keeps to itself.");
+    const token = newToken();
+    const target = await createTarget(baseURL!, token);
+    const sql = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      await sql`update users set password_hash = null where id = ${target.id}`;
+    } finally {
+      await sql.end();
+    }
+    const { api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
+    await userRow(page, target.email).getByRole("link", { name: "Set Password" }).click();
+    const set = dialog(page, "Set Password");
+    await expect(set).toBeVisible();
+
+    // Another admin sets one first.
+    const other = await api.post(`/api/admin/users/${target.id}/password`, {
+      data: { password: "their-password-1" },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+    await set.getByLabel("Password", { exact: true }).fill("my-password-22");
+    await set.getByLabel("Confirm Password").fill("my-password-22");
+    await set.getByRole("button", { name: "Set Password" }).click();
+    const change = dialog(page, "Change Password");
+    await expect(change).toBeVisible();
+    await expect(change).toContainText("This user already has a password; change it instead");
+    expect(await signInStatus(baseURL!, target.email, "their-password-1")).toBe(200);
+
+    await change.getByLabel("New Password").fill("my-password-22");
+    await change.getByLabel("Confirm Password").fill("my-password-22");
+    await change.getByRole("button", { name: "Change Password" }).click();
+    await expect(toast(page, "Password changed successfully")).toBeVisible();
+    expect(await signInStatus(baseURL!, target.email, "my-password-22")).toBe(200);
     await api.dispose();
   });
 });

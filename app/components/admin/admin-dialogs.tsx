@@ -117,7 +117,10 @@ export function PasswordDialog({
   const pending = useIsPending({ intent, formAction: action });
   const [form, fields] = useForm({
     id: `password-${user.id}`,
-    lastResult: result?.intent === intent ? result.result : undefined,
+    // Either intent's answer is this form's: a set refused because another admin set one meanwhile comes
+    // back to the dialog that now changes it (the page reads its data again on a 409).
+    lastResult:
+      result?.intent === "set-password" || result?.intent === "change-password" ? result.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
