@@ -32,6 +32,29 @@ describe("relativeDates (lists)", () => {
     // 06:00 UTC on 22 Nov is still 21 Nov in Los Angeles (UTC-8), where it is 04:00 on the 22nd now.
     expect(relativeDates("America/Los_Angeles", now)(new Date("2026-11-22T06:00:00Z"))).toBe("Yesterday");
   });
+
+  it("counts across a change of the clocks, and at the edges of the week", () => {
+    // London's clocks went back on 25 Oct 2026: 23:30 UTC on the 24th was 00:30 BST on the 25th.
+    const afterChange = new Date("2026-10-27T12:00:00Z");
+    const london = relativeDates("Europe/London", afterChange);
+    expect(london(new Date("2026-10-24T23:30:00Z"))).toBe("2 days ago");
+    expect(london(new Date("2026-10-24T22:30:00Z"))).toBe("3 days ago");
+    // 8 and 9 days back: the date, on either side of a change too.
+    expect(london(new Date("2026-10-19T00:30:00Z"))).toBe("19 Oct 2026");
+    expect(london(new Date("2026-10-18T12:00:00Z"))).toBe("18 Oct 2026");
+    expect(london(new Date("2026-10-19T23:30:00Z"))).toBe("7 days ago");
+    // Over 8 days ago by the clock, 7 by the calendar: the hour the clocks went back.
+    const lateEvening = relativeDates("Europe/London", new Date("2026-10-27T23:50:00Z"));
+    expect(lateEvening(new Date("2026-10-19T23:10:00Z"))).toBe("7 days ago");
+    // In Auckland (UTC+13) it is 01:00 on 23 Nov: 23:59 on the 15th there is 8 days back, midnight after it 7.
+    const auckland = relativeDates("Pacific/Auckland", now);
+    expect(auckland(new Date("2026-11-15T10:59:00Z"))).toBe("15 Nov 2026");
+    expect(auckland(new Date("2026-11-15T11:00:00Z"))).toBe("7 days ago");
+    // Nepal is 5:45 ahead: 18:15 UTC on the 21st is midnight on the 22nd there.
+    const nepal = relativeDates("Asia/Kathmandu", now);
+    expect(nepal(new Date("2026-11-21T18:14:59Z"))).toBe("Yesterday");
+    expect(nepal(new Date("2026-11-21T18:15:00Z"))).toBe("Today");
+  });
 });
 
 describe("formatDate and formatDateTime", () => {

@@ -84,6 +84,17 @@ function createTarget(baseURL: string, token: string, overrides: Partial<TestUse
   });
 }
 
+/**
+ * A new target user (`createTarget`) and a new admin signed in on the panel, searched down to the target:
+ * the target's row, its name as the panel's labels write it, and the admin's API client.
+ */
+async function openOnTarget(page: Page, baseURL: string) {
+  const token = newToken();
+  const target = await createTarget(baseURL, token);
+  const { admin, api } = await signInAdmin(page, baseURL, token, `/admin?q=${target.email}`);
+  return { token, target, admin, api, row: userRow(page, target.email), name: `Tara Target-${token}` };
+}
+
 /** GET /api/admin/users?search=: the users the admin API finds. */
 async function findUsers(api: Api, search: string): Promise<AdminUser[]> {
   const response = await api.get(`/api/admin/users?${new URLSearchParams({ search })}`);
@@ -366,10 +377,8 @@ test.describe("a user's role and divisions", () => {
     page,
     baseURL,
   }) => {
-    const token = newToken();
-    const target = await createTarget(baseURL!, token);
-    const { api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
-    const role = userRow(page, target.email).getByLabel(`Role of Tara Target-${token}`);
+    const { target, api, row, name } = await openOnTarget(page, baseURL!);
+    const role = row.getByLabel(`Role of ${name}`);
     await expect(role).toHaveValue("SALES_USER");
     const before = await stat(page, "Admins");
 
@@ -400,10 +409,8 @@ test.describe("a user's role and divisions", () => {
     page,
     baseURL,
   }) => {
-    const token = newToken();
-    const target = await createTarget(baseURL!, token);
-    const { admin, api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
-    const role = userRow(page, target.email).getByLabel(`Role of Tara Target-${token}`);
+    const { target, admin, api, row, name } = await openOnTarget(page, baseURL!);
+    const role = row.getByLabel(`Role of ${name}`);
     await expect(role).toHaveValue("SALES_USER");
     // Another admin (here the first one) takes this admin's role away while the panel is open.
     const first = await signedInApi(baseURL!, ADMIN);
@@ -431,11 +438,8 @@ test.describe("a user's role and divisions", () => {
     page,
     baseURL,
   }) => {
-    const token = newToken();
-    const target = await createTarget(baseURL!, token);
-    const { api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
-    const row = userRow(page, target.email);
-    const role = row.getByLabel(`Role of Tara Target-${token}`);
+    const { target, api, row, name } = await openOnTarget(page, baseURL!);
+    const role = row.getByLabel(`Role of ${name}`);
     await expect(role).toHaveValue("SALES_USER");
     const first = await signedInApi(baseURL!, ADMIN);
     expect(
@@ -444,7 +448,7 @@ test.describe("a user's role and divisions", () => {
     await first.dispose();
 
     // Any change here reads the panel's data again (with JavaScript in place, without it as a new page).
-    await row.getByRole("switch", { name: `NLH access for Tara Target-${token}` }).click();
+    await row.getByRole("switch", { name: `NLH access for ${name}` }).click();
     await expect(toast(page, "Company access granted successfully")).toBeVisible();
     await expect(role).toHaveValue("ADMIN");
     await api.dispose();
@@ -455,12 +459,8 @@ test.describe("a user's role and divisions", () => {
     baseURL,
   }) => {
     test.skip(noJs(), "Without JavaScript each change is a new page.");
-    const token = newToken();
-    const target = await createTarget(baseURL!, token);
-    const { api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
-    const nlh = userRow(page, target.email).getByRole("switch", {
-      name: `NLH access for Tara Target-${token}`,
-    });
+    const { api, row, name } = await openOnTarget(page, baseURL!);
+    const nlh = row.getByRole("switch", { name: `NLH access for ${name}` });
     // The panel's data, read again after the change, is slow to come.
     const release = await holdRequests(page, "**/admin.data*");
     await nlh.click();
@@ -473,12 +473,9 @@ test.describe("a user's role and divisions", () => {
   });
 
   test("the TSS and NLH switches grant and revoke access, never down to none", async ({ page, baseURL }) => {
-    const token = newToken();
-    const target = await createTarget(baseURL!, token);
-    const { api } = await signInAdmin(page, baseURL!, token, `/admin?q=${target.email}`);
-    const row = userRow(page, target.email);
-    const tss = row.getByRole("switch", { name: `TSS access for Tara Target-${token}` });
-    const nlh = row.getByRole("switch", { name: `NLH access for Tara Target-${token}` });
+    const { target, api, row, name } = await openOnTarget(page, baseURL!);
+    const tss = row.getByRole("switch", { name: `TSS access for ${name}` });
+    const nlh = row.getByRole("switch", { name: `NLH access for ${name}` });
     await expect(tss).toBeChecked();
     await expect(nlh).not.toBeChecked();
     const before = await stats(page);
