@@ -68,7 +68,7 @@ function offsetAt(instant: number, timeZone: string) {
  * days of the reader's time zone, so the server and the browser write the same. For a list, once:
  * `const relative = relativeDates(timeZone)`, then `relative(date)` for each row.
  *
- * Asking Intl for each row's day cost a fiftieth of the /leads page's CPU, so a list asks the zone twice: a
+ * Asking Intl for each row's day cost about 5% of the /leads page's CPU, so a list asks the zone twice: a
  * date over nine days old is more than 7 calendar days back wherever it is read, and within those nine days
  * the zone's offset is one number unless its clocks changed, which the window's two ends show.
  */

@@ -49,7 +49,8 @@ export async function requirePageActor(request: Request, context: AppLoadContext
 
 /**
  * The admin pages' guard, for their loaders and actions alike: a signed-out visitor gets the login screen,
- * any other user SPEC.md's 'Unauthorized' / 'Admin access required' toast on the dashboard.
+ * any other user SPEC.md's 'Unauthorized' / 'Admin access required' toast on the dashboard, sent there at
+ * once rather than after SPEC's half second (docs/decisions/013-admin-guard-redirects-at-once.md).
  */
 export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<Actor> {
   const actor = await requirePageActor(request, context);
