@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useAppLinkFollower } from "./components/app-link";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IconSprite } from "./components/icons";
 import { TimeZoneCookie } from "./components/time-zone";
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const followAppLink = useAppLinkFollower();
   return (
     <html lang="en-GB" className="h-full">
       <head>
@@ -37,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-full">
+      <body className="min-h-full" onClick={followAppLink}>
         <IconSprite />
         <TimeZoneCookie />
         <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>

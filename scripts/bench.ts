@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { dayStarts, daysRange, monthGrid } from "../app/features/calendar/calendar-view";
 import { leadsPageList } from "../app/features/leads/leads-page.server";
 import { leadsView } from "../app/features/leads/leads-view";
 import type { Actor } from "../app/models/actor.server";
@@ -28,9 +29,11 @@ import {
   listLeadPage,
   type LeadListQuery,
 } from "../app/models/lead.server";
+import { listFollowUpDays, listFollowUpPage, listFollowUps } from "../app/models/note.server";
 import { getSessionUser } from "../app/models/session.server";
 import { closeDatabase, connectDatabase } from "../app/utils/db.server";
 import { encodeCursor, type PageCursor } from "../app/utils/page-cursor";
+import { zonedDate } from "../app/utils/time-zone";
 import { BULK_PASSWORD, bulkUserEmail, seedBulk } from "./bulk-data";
 
 const LEADS = Number(process.env.BENCH_LEADS || 100_000);
@@ -139,6 +142,11 @@ async function queries(
 ) {
   const page = (query: Partial<LeadListQuery>, offset = 0) =>
     listLeadPage(actor, "TSS", { archived: false, ...query }, { limit: 50, offset });
+  // The calendar of this month in London, as /calendar shows it: the grid's days and today's panel.
+  const zone = "Europe/London";
+  const today = zonedDate(new Date(), zone);
+  const gridStarts = dayStarts(monthGrid(today.slice(0, 7)).flat(), zone);
+  const week = daysRange(today, zonedDate(new Date(Date.now() + 6 * 86_400_000), zone), zone);
   type Case = [name: string, run: () => Promise<unknown>, target: number | null];
   const cases: Case[] = [
     ["first page, newest update first", () => page({}), TARGET_P95_MS],
@@ -170,6 +178,26 @@ async function queries(
       TARGET_P95_MS,
     ],
     ["dashboard figures", () => dashboardStats(actor, "TSS"), TARGET_P95_MS],
+    [
+      "calendar: a month's grid (two follow-ups a day and counts)",
+      () => listFollowUpDays(actor, "TSS", gridStarts, 2),
+      TARGET_P95_MS,
+    ],
+    [
+      "calendar: a page of today's open follow-ups and their count",
+      () =>
+        listFollowUpPage(actor, "TSS", daysRange(today, today, zone), {
+          openOnly: true,
+          limit: 10,
+          offset: 0,
+        }),
+      TARGET_P95_MS,
+    ],
+    [
+      "follow-ups of the coming week (the API's range, whole)",
+      () => listFollowUps(actor, "TSS", { ...week, toExclusive: true }),
+      null,
+    ],
     [
       "duplicate check",
       () => findDuplicateLeads(actor, "TSS", { email: sample.email, firstName: "", lastName: "" }),

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import {
   TOKEN_STATUS_LABELS,
   type ApiToken,
@@ -6,6 +5,7 @@ import {
   type OwnedApiToken,
 } from "~/models/api-token.schema";
 import { formatDate, formatDateTime, fullName } from "~/utils/format";
+import { AppLink } from "./app-link";
 import { buttonClass } from "./forms";
 import { useTimeZone } from "./time-zone";
 
@@ -69,14 +69,14 @@ export function ApiTokenList({
             </dl>
           </div>
           {token.status === "ACTIVE" ? (
-            <Link
+            <AppLink
               to={revokeHref(token.id)}
               preventScrollReset
               className={`${buttonClass.small} text-red-700`}
               aria-label={`Revoke ${token.name}`}
             >
               Revoke
-            </Link>
+            </AppLink>
           ) : null}
         </li>
       ))}

@@ -1,6 +1,7 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { brandingFor, type Division } from "~/utils/divisions";
+import { AppLink } from "./app-link";
 import { closeOnLinkClick } from "./disclosure";
 import { DivisionLogo } from "./division-logo";
 import { Icon, type IconName } from "./icons";
@@ -57,13 +58,13 @@ export function AppShell({
               {user.firstName || user.email}
             </span>
             {/* The user's own settings (API tokens); on a phone the icon alone, to keep the header one line. */}
-            <Link
+            <AppLink
               to="/settings"
               className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-white/15"
             >
               <Icon name="key" width={18} height={18} />
               <span className="sr-only sm:not-sr-only">Settings</span>
-            </Link>
+            </AppLink>
             <form method="post" action="/api/logout">
               <button
                 type="submit"
@@ -95,12 +96,14 @@ export function AppShell({
 }
 
 function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
+  const { pathname } = useLocation();
+  const isActive = (to: string) => pathname === to || (to !== "/" && pathname.startsWith(`${to}/`));
   return (
     <nav aria-label="Main" className="p-3">
       <ul className="space-y-1">
         {NAV.map((item) => (
           <li key={item.to}>
-            <SidebarLink {...item} />
+            <SidebarLink {...item} active={isActive(item.to)} />
           </li>
         ))}
       </ul>
@@ -109,7 +112,7 @@ function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
           <p className="px-3 text-xs font-semibold tracking-wider text-slate-600 uppercase">Administration</p>
           <ul className="mt-2 space-y-1">
             <li>
-              <SidebarLink to="/admin" label="Admin Panel" icon="shield" />
+              <SidebarLink to="/admin" label="Admin Panel" icon="shield" active={isActive("/admin")} />
             </li>
           </ul>
         </div>
@@ -118,20 +121,28 @@ function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function SidebarLink({ to, label, icon }: { to: string; label: string; icon: IconName }) {
+function SidebarLink({
+  to,
+  label,
+  icon,
+  active,
+}: {
+  to: string;
+  label: string;
+  icon: IconName;
+  active: boolean;
+}) {
   return (
-    <NavLink
+    <AppLink
       to={to}
-      end={to === "/"}
-      className={({ isActive }) =>
-        `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-          isActive ? "bg-slate-800 text-white" : "text-slate-700 hover:bg-slate-100"
-        }`
-      }
+      aria-current={active ? "page" : undefined}
+      className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+        active ? "bg-slate-800 text-white" : "text-slate-700 hover:bg-slate-100"
+      }`}
     >
       <Icon name={icon} />
       {label}
-    </NavLink>
+    </AppLink>
   );
 }
 

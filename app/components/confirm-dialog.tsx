@@ -1,7 +1,8 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
+import { AppLink } from "./app-link";
 import { buttonClass, StatusButton } from "./forms";
 import { Modal } from "./modal";
 
@@ -60,9 +61,9 @@ export function ConfirmDialog({
         {hidden.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
-        <Link to={closeHref} preventScrollReset className={buttonClass.secondary}>
+        <AppLink to={closeHref} preventScrollReset className={buttonClass.secondary}>
           Cancel
-        </Link>
+        </AppLink>
         {intent ? (
           <StatusButton
             name="intent"

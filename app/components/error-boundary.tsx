@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { AppLink } from "./app-link";
 import { LoginScreen } from "./login-screen";
 
 /**
@@ -31,12 +32,12 @@ function ErrorPanel({ title, message }: { title: string; message: string }) {
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">{message}</p>
-        <Link
+        <AppLink
           to="/"
           className="mt-6 inline-block rounded-md bg-slate-800 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
         >
           Go to Dashboard
-        </Link>
+        </AppLink>
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "./app-link";
 import { buttonClass } from "./forms";
 import { Icon } from "./icons";
 
@@ -61,7 +61,7 @@ function PageLink({ to, label, onClick }: { to: string | null; label: string; on
     );
   }
   return (
-    <Link
+    <AppLink
       to={to}
       className={buttonClass.secondary}
       onClick={(event) => {
@@ -72,7 +72,7 @@ function PageLink({ to, label, onClick }: { to: string | null; label: string; on
       }}
     >
       {label}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -98,7 +98,10 @@ export function SortHeader<Sort extends string>({
       className="cell"
       aria-sort={active ? (current.dir === "asc" ? "ascending" : "descending") : "none"}
     >
-      <Link to={href(sort, next)} className="inline-flex items-center gap-1 text-left hover:text-slate-900">
+      <AppLink
+        to={href(sort, next)}
+        className="inline-flex items-center gap-1 text-left hover:text-slate-900"
+      >
         {label}
         <Icon
           name={active ? `sort-${current.dir}` : "sort"}
@@ -106,7 +109,7 @@ export function SortHeader<Sort extends string>({
           height={14}
           className={active ? undefined : "text-slate-400"}
         />
-      </Link>
+      </AppLink>
     </th>
   );
 }
@@ -122,7 +125,7 @@ export function Tabs({
   return (
     <nav aria-label={label} className="flex border-b border-slate-200 px-2">
       {tabs.map((tab) => (
-        <Link
+        <AppLink
           key={tab.href}
           to={tab.href}
           aria-current={tab.current ? "page" : undefined}
@@ -133,7 +136,7 @@ export function Tabs({
           }`}
         >
           {tab.label}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );

@@ -1,5 +1,6 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { AppLink } from "./app-link";
 import { Icon } from "./icons";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
@@ -67,14 +68,14 @@ export function Modal({
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
-          <Link
+          <AppLink
             to={closeHref}
             preventScrollReset
             className="rounded p-1 text-slate-500 hover:bg-slate-100"
             aria-label="Close"
           >
             <Icon name="close" />
-          </Link>
+          </AppLink>
         </div>
         <div className="px-5 py-4">{children}</div>
       </dialog>

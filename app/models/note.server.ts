@@ -68,8 +68,16 @@ export async function requireNote(actor: Actor, id: string) {
 }
 
 /**
+ * The follow-ups on a division's non-archived leads, as the calendar's index holds them: each note carries its
+ * lead's division and archive state (sql/00009), so a date range is read without visiting the leads.
+ */
+function calendarFollowUps(sql: Sql | Tx, division: Division) {
+  return sql`n.lead_division = ${division} and not n.lead_archived and n.follow_up_date is not null`;
+}
+
+/**
  * The follow-ups on a division's non-archived leads (CONTRACT.md), soonest first, within the range when one is
- * given; the calendar asks for the weeks it shows.
+ * given.
  */
 export async function listFollowUps(
   actor: Actor,
@@ -82,16 +90,52 @@ export async function listFollowUps(
     select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
            n.is_follow_up_complete
       from notes n join leads l on l.id = n.lead_id
-     where n.follow_up_date is not null and l.company_division = ${division} and not l.is_archived
+     where ${calendarFollowUps(sql, division)}
        ${range.from ? sql`and n.follow_up_date >= ${range.from}` : sql``}
        ${range.to ? (range.toExclusive ? sql`and n.follow_up_date < ${range.to}` : sql`and n.follow_up_date <= ${range.to}`) : sql``}
      order by n.follow_up_date, n.id`;
 }
 
 /**
+ * A page of a calendar panel: the follow-ups due from `from` to before `to`, soonest first (`openOnly`: the
+ * incomplete ones), and how many there are in all, counted in the same scan of the index. At a million leads
+ * a day holds over a thousand, so a panel shows a page of them, not the day.
+ */
+export async function listFollowUpPage(
+  actor: Actor,
+  division: Division,
+  { from, to }: { from: Date; to: Date },
+  { openOnly = false, limit, offset }: { openOnly?: boolean; limit: number; offset: number },
+): Promise<{ followUps: FollowUp[]; total: number }> {
+  requireDivisionAccess(actor, division);
+  const sql = await db();
+  const matches = sql`
+      from notes n
+     where ${calendarFollowUps(sql, division)} and n.follow_up_date >= ${from} and n.follow_up_date < ${to}
+       ${openOnly ? sql`and not n.is_follow_up_complete` : sql``}`;
+  const rows = await sql<(FollowUp & { total: number })[]>`
+    with page as (
+      select n.id, n.follow_up_date, count(*) over ()::int as total
+      ${matches}
+       order by n.follow_up_date, n.id
+       limit ${limit} offset ${offset}
+    )
+    select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
+           n.is_follow_up_complete, page.total
+      from page join notes n on n.id = page.id join leads l on l.id = n.lead_id
+     order by page.follow_up_date, page.id`;
+  // A page past the end (an old link, after some were completed) has no row to carry the count.
+  const [{ total }] = rows.length
+    ? rows
+    : await sql<{ total: number }[]>`select count(*)::int as total ${matches}`;
+  return { followUps: rows.map(({ total: _, ...followUp }) => followUp), total };
+}
+
+/**
  * A run of days' first follow-ups and how many each day holds, for a calendar's cells: `dayStarts` are the UTC
  * instants the days begin, then the instant the last one ends (days in the user's zone). The database
- * buckets and counts, so a crowded month sends `perDay` follow-ups a day, not all of them.
+ * buckets and counts from the calendar's index alone, and reads notes and leads for the `perDay` follow-ups
+ * a day it sends, not for all of them.
  */
 export async function listFollowUpDays(
   actor: Actor,
@@ -103,18 +147,21 @@ export async function listFollowUpDays(
   const sql = await db();
   const bounds = sql.array(dayStarts.map((start) => start.toISOString()));
   const rows = await sql<(FollowUp & { day: number; total: number })[]>`
-    select id, lead_id, lead_name, content, follow_up_date, is_follow_up_complete, day, total
-      from (select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content,
-                   n.follow_up_date, n.is_follow_up_complete, d.day,
-                   row_number() over (partition by d.day order by n.follow_up_date, n.id) as rank,
-                   count(*) over (partition by d.day)::int as total
-              from notes n
-              join leads l on l.id = n.lead_id
-              cross join lateral (select width_bucket(n.follow_up_date, ${bounds}::timestamptz[]) - 1 as day) d
-             where n.follow_up_date >= ${dayStarts[0]} and n.follow_up_date < ${dayStarts.at(-1)!}
-               and l.company_division = ${division} and not l.is_archived) ranked
-     where rank <= ${perDay}
-     order by day, rank`;
+    with ranked as (
+      select n.id, n.follow_up_date, d.day,
+             row_number() over (partition by d.day order by n.follow_up_date, n.id) as rank,
+             count(*) over (partition by d.day)::int as total
+        from notes n
+       -- The bounds as a subquery, evaluated once: a cast of the parameter would be repeated on every row.
+       cross join lateral (select width_bucket(n.follow_up_date, (select ${bounds}::timestamptz[])) - 1 as day) d
+       where ${calendarFollowUps(sql, division)}
+         and n.follow_up_date >= ${dayStarts[0]} and n.follow_up_date < ${dayStarts.at(-1)!}
+    )
+    select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
+           n.is_follow_up_complete, ranked.day, ranked.total
+      from ranked join notes n on n.id = ranked.id join leads l on l.id = n.lead_id
+     where ranked.rank <= ${perDay}
+     order by ranked.day, ranked.rank`;
   const days = Array.from({ length: dayStarts.length - 1 }, () => ({
     followUps: [] as FollowUp[],
     total: 0,

@@ -36,10 +36,11 @@ export default function CalendarPage() {
           cells={data.cells}
         />
         <div className="space-y-6">
-          <TodayFollowUps items={data.todayFollowUps} timeZone={timeZone} />
+          <TodayFollowUps list={data.todayFollowUps} view={view} timeZone={timeZone} />
           <DayFollowUps
             day={data.selected}
-            items={data.selectedFollowUps}
+            list={data.selectedFollowUps}
+            view={view}
             now={data.now}
             timeZone={timeZone}
           />

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 import { AddContactDialog } from "~/components/contacts/add-contact-dialog";
 import { ContactCard } from "~/components/contacts/contact-card";
 import { ContactView } from "~/components/contacts/contact-view";
@@ -143,14 +144,14 @@ export default function ContactsPage() {
         actions={
           <>
             <LeadReportsMenu view={view} counts={data.counts} />
-            <Link
+            <AppLink
               to={contactsView.href(view, { new: "contact" })}
               preventScrollReset
               className={buttonClass.primary}
             >
               <Icon name="plus" width={18} height={18} />
               Add New Contact
-            </Link>
+            </AppLink>
           </>
         }
       />

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 import { LeadCards } from "~/components/dashboard/lead-cards";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/list";
@@ -58,9 +59,9 @@ export default function DashboardDetails() {
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div>
-      <Link to="/" className="text-sm font-medium text-slate-700 hover:underline">
+      <AppLink to="/" className="text-sm font-medium text-slate-700 hover:underline">
         Back to Dashboard
-      </Link>
+      </AppLink>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-slate-600">
         {subtitle} for {brandingFor(division).fullName}

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/forms";
@@ -85,10 +86,10 @@ export default function LeadsPage() {
         title="Lead Management"
         subtitle={brandingFor(data.division).tagline}
         actions={
-          <Link to={leadsView.href(view, { new: "1" })} preventScrollReset className={buttonClass.primary}>
+          <AppLink to={leadsView.href(view, { new: "1" })} preventScrollReset className={buttonClass.primary}>
             <Icon name="plus" width={18} height={18} />
             Add New Lead
-          </Link>
+          </AppLink>
         }
       />
       <LeadFilters view={view} />

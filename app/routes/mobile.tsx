@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 import { DivisionLogo } from "~/components/division-logo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldNoteForm } from "~/components/mobile/field-note-form";
@@ -23,9 +24,9 @@ export default function MobileNotes() {
           <DivisionLogo division={brand.division} className="h-8 w-8" />
           <h1 className="text-lg font-bold">Field Notes</h1>
         </div>
-        <Link to="/" className="text-sm font-medium underline">
+        <AppLink to="/" className="text-sm font-medium underline">
           {brand.title}
-        </Link>
+        </AppLink>
       </header>
       <main className="mx-auto max-w-lg p-4">
         <FieldNoteForm

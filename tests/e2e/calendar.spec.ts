@@ -301,6 +301,42 @@ test.describe("calendar grid", () => {
     await expect(dayCell(page, day)).toHaveClass(/ring-2/);
   });
 
+  test("a crowded day's panel shows ten follow-ups a page, with its own pager", async ({ page, crm }) => {
+    const day = freshDay(6);
+    const lead = await crm.lead("Petra", "Paged");
+    // 08:00 to 08:11 UTC, one a minute: soonest first, so the second page holds the last two.
+    for (let minute = 0; minute < 12; minute++) {
+      await createNote(crm.api, {
+        leadId: lead.id,
+        content: `Call number ${minute + 1}`,
+        followUpDate: `${day}T08:${pad(minute)}:00.000Z`,
+      });
+    }
+    await signInToCalendar(page, crm, `/calendar?month=${day.slice(0, 7)}&day=${day}`);
+    await expect(dayCell(page, day).getByRole("link", { name: "+10 more", exact: true })).toBeVisible();
+    const panel = dayPanel(page, day);
+    const items = panel.getByRole("listitem");
+    await expect(items).toHaveCount(10);
+    await expect(items.first()).toContainText("Call number 1");
+    await expect(items.last()).toContainText("Call number 10");
+    await expect(panel).toContainText("Showing 1 to 10 of 12 results");
+    await expectAccessible(page);
+
+    const pager = panel.getByRole("navigation", { name: `Pages of Follow-ups on ${longDate(day)}` });
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(panel).toContainText("Showing 11 to 12 of 12 results");
+    expect(params(page)).toEqual({ month: day.slice(0, 7), day, dpage: "2" });
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText("Call number 11");
+    await expect(items.last()).toContainText("Call number 12");
+    // Today's panel keeps its own page.
+    await expect(section(page, "Today's Follow-ups")).not.toContainText("Showing 11");
+
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(panel).toContainText("Showing 1 to 10 of 12 results");
+    expect(params(page)).toEqual({ month: day.slice(0, 7), day });
+  });
+
   test("colours and badges: completed, overdue and upcoming; an empty day", async ({ page, crm }) => {
     const past = freshDay(5, { past: true });
     const future = freshDay(5);

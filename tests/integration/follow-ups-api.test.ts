@@ -96,6 +96,27 @@ describe("GET /api/follow-ups/{division}", () => {
     expect(found.find((f) => f.id === shown.id)?.isFollowUpComplete).toBe(true);
   });
 
+  it("a lead's follow-ups leave with its archiving and come back with its restore", async () => {
+    const { client } = await userWith(["TSS"]);
+    const lead = await createLead(client);
+    const before = await createNote(client, lead.id, { followUpDate: "2034-02-07T10:00:00Z" });
+    const leadIds = async () =>
+      (await followUps(client, "from=2034-02-07&to=2034-02-07")).map((f) => f.leadId);
+    expect(await leadIds()).toContain(lead.id);
+
+    expect((await client.delete(`/api/leads/${lead.id}`)).status).toBe(200);
+    // A note written on the archived lead stays out with it.
+    const during = await createNote(client, lead.id, { followUpDate: "2034-02-07T11:00:00Z" });
+    expect(await leadIds()).not.toContain(lead.id);
+    expect((await client.patch(`/api/leads/${lead.id}/unarchive`)).status).toBe(200);
+    // Every note follows its lead (sql/00009 keeps the lead's state on its notes, which the calendar reads).
+    const after = await createNote(client, lead.id, { followUpDate: "2034-02-07T12:00:00Z" });
+    const found = (await followUps(client, "from=2034-02-07&to=2034-02-07")).filter(
+      (f) => f.leadId === lead.id,
+    );
+    expect(found.map((f) => f.id)).toEqual([before.id, during.id, after.id]);
+  });
+
   it("answers 400 for bounds that are not dates, 401 signed out, 403 and 400 for the division", async () => {
     const { client } = await userWith(["TSS"]);
     for (const query of ["from=yesterday", "to=2032-13-01", "from=2032-01-01T25:00:00Z"]) {

@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { adminView, AUDIT_PAGE_SIZE, type AdminView } from "~/features/admin/admin-view";
 import { ACTION_LABELS, AUDIT_ACTIONS, type AuditCounts, type AuditLogEntry } from "~/models/audit.schema";
@@ -18,6 +18,7 @@ import { formatDateTime } from "~/utils/format";
 import { errorToast, type ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
+import { AppLink } from "../app-link";
 import { buttonClass, CheckboxGroupField, Field, FormErrors, SelectField, StatusButton } from "../forms";
 import { Icon } from "../icons";
 import { Pager } from "../list";
@@ -86,9 +87,9 @@ export function CreateUserDialog({ view, result }: { view: AdminView; result?: A
         </div>
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Link to={adminView.href(view)} className={buttonClass.secondary}>
+          <AppLink to={adminView.href(view)} className={buttonClass.secondary}>
             Cancel
-          </Link>
+          </AppLink>
           <StatusButton pending={pending} pendingText="Creating...">
             Create User
           </StatusButton>
@@ -148,9 +149,9 @@ export function PasswordDialog({
         />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Link to={adminView.href(view)} className={buttonClass.secondary}>
+          <AppLink to={adminView.href(view)} className={buttonClass.secondary}>
             Cancel
-          </Link>
+          </AppLink>
           <StatusButton pending={pending} pendingText="Saving...">
             {title}
           </StatusButton>

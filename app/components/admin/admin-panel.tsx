@@ -1,10 +1,11 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { ComponentProps } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { adminView, USERS_PAGE_SIZE, type AdminView } from "~/features/admin/admin-view";
 import type { User } from "~/models/user.schema";
 import { formatDate } from "~/utils/format";
 import { ApiTokenList } from "../api-token-list";
+import { AppLink } from "../app-link";
 import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
@@ -28,13 +29,13 @@ export function AdminToolbar({ view }: { view: AdminView }) {
   );
   return (
     <div className="mb-6 flex flex-wrap gap-2">
-      <Link
+      <AppLink
         to={adminView.href({ ...view, audit: true, apage: 1 })}
         preventScrollReset
         className={buttonClass.secondary}
       >
         <Icon name="document" width={16} height={16} /> Audit Log
-      </Link>
+      </AppLink>
       <Form method="post" className="contents">
         {toastButton("security-settings", "Security Settings")}
         {toastButton("data-export", "Data Export")}
@@ -67,9 +68,13 @@ export function UserManagement({
         <h2 id="user-management" className="text-lg font-semibold text-slate-900">
           User Management
         </h2>
-        <Link to={adminView.href(view, { new: "user" })} preventScrollReset className={buttonClass.primary}>
+        <AppLink
+          to={adminView.href(view, { new: "user" })}
+          preventScrollReset
+          className={buttonClass.primary}
+        >
           <Icon name="plus" width={16} height={16} /> Create User
-        </Link>
+        </AppLink>
       </div>
       <Form method="get" action="/admin" role="search" className="flex gap-2 border-b border-slate-200 p-4">
         <label htmlFor="user-search" className="sr-only">
@@ -111,13 +116,13 @@ export function UserManagement({
                   <StatusToggle user={user} view={view} />
                   {user.isActive ? "Active" : "Inactive"}
                 </span>
-                <Link
+                <AppLink
                   to={adminView.href(view, { password: user.id })}
                   preventScrollReset
                   className={buttonClass.small}
                 >
                   {user.hasPassword ? "Change Password" : "Set Password"}
-                </Link>
+                </AppLink>
               </div>
             </li>
           ))}

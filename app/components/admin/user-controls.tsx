@@ -1,12 +1,13 @@
 import { Switch } from "@headlessui/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useRevalidator } from "@remix-run/react";
+import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { adminView, type AdminView } from "~/features/admin/admin-view";
 import { ROLES, type User } from "~/models/user.schema";
 import { DIVISIONS, type Division } from "~/utils/divisions";
 import { errorToast, successToast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
+import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";
 import { useToast } from "../toaster";
 import { useFieldFollowing } from "../use-field-following";
@@ -202,7 +203,7 @@ export function RoleSelect({ user }: { user: AdminUser }) {
  */
 export function StatusToggle({ user, view }: { user: AdminUser; view: AdminView }) {
   return (
-    <Link
+    <AppLink
       to={adminView.href(view, { status: user.id })}
       preventScrollReset
       role="switch"
@@ -216,6 +217,6 @@ export function StatusToggle({ user, view }: { user: AdminUser; view: AdminView 
         aria-hidden="true"
         className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${user.isActive ? "translate-x-5" : "translate-x-0.5"}`}
       />
-    </Link>
+    </AppLink>
   );
 }

@@ -1,5 +1,4 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import {
   calendarView,
   FOLLOW_UPS_PER_DAY,
@@ -9,6 +8,7 @@ import {
   type CalendarView,
 } from "~/features/calendar/calendar-view";
 import type { FollowUp, FollowUpState } from "~/models/follow-up.schema";
+import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";
 
 type Item = SerializeFrom<FollowUp>;
@@ -56,23 +56,23 @@ export function CalendarGrid({
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
         <h2 className="text-lg font-semibold text-slate-900">{monthTitle(month)}</h2>
         <nav aria-label="Months" className="flex gap-2">
-          <Link to={calendarView.href({ ...keep })} className={buttonClass.secondary}>
+          <AppLink to={calendarView.href({ ...keep })} className={buttonClass.secondary}>
             Today
-          </Link>
-          <Link
+          </AppLink>
+          <AppLink
             to={calendarView.href({ ...keep, month: shiftMonth(month, -1) })}
             className={buttonClass.secondary}
             aria-label="Previous month"
           >
             <span aria-hidden="true">‹</span>
-          </Link>
-          <Link
+          </AppLink>
+          <AppLink
             to={calendarView.href({ ...keep, month: shiftMonth(month, 1) })}
             className={buttonClass.secondary}
             aria-label="Next month"
           >
             <span aria-hidden="true">›</span>
-          </Link>
+          </AppLink>
         </nav>
       </div>
       <div className="overflow-x-auto" role="region" aria-label="Days" tabIndex={0}>
@@ -103,8 +103,8 @@ export function CalendarGrid({
                         day === view.day ? "ring-2 ring-slate-500 ring-inset" : ""
                       }`}
                     >
-                      <Link
-                        to={calendarView.href({ ...view, month, day, schedule: day, pick: "" })}
+                      <AppLink
+                        to={calendarView.href({ ...view, month, day, schedule: day, pick: "", dpage: 1 })}
                         preventScrollReset
                         aria-label={`Schedule a follow-up on ${longDate(day)}`}
                         aria-current={day === today ? "date" : undefined}
@@ -113,31 +113,31 @@ export function CalendarGrid({
                         }`}
                       >
                         {Number(day.slice(8))}
-                      </Link>
+                      </AppLink>
                       <ul className="mt-1 space-y-1">
                         {followUps.map((item) => {
                           const style = STATE_STYLES[followUpState(item, new Date(now), timeZone)];
                           return (
                             <li key={item.id}>
-                              <Link
+                              <AppLink
                                 to={followUpHref(item)}
                                 className={`block truncate rounded border px-1 py-0.5 text-xs ${style.className}`}
                                 title={`${item.leadName}: ${item.content} (${style.label})`}
                               >
                                 {item.leadName}
-                              </Link>
+                              </AppLink>
                             </li>
                           );
                         })}
                       </ul>
                       {total > FOLLOW_UPS_PER_DAY ? (
-                        <Link
-                          to={calendarView.href({ ...view, month, day, schedule: "", pick: "" })}
+                        <AppLink
+                          to={calendarView.href({ ...view, month, day, schedule: "", pick: "", dpage: 1 })}
                           preventScrollReset
                           className="mt-1 block text-xs font-medium text-slate-700 underline"
                         >
                           +{total - FOLLOW_UPS_PER_DAY} more
-                        </Link>
+                        </AppLink>
                       ) : null}
                     </td>
                   );

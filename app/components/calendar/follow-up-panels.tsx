@@ -1,18 +1,48 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLocation } from "@remix-run/react";
-import { followUpState } from "~/features/calendar/calendar-view";
+import { Form, useLocation } from "@remix-run/react";
+import {
+  calendarView,
+  FOLLOW_UPS_PER_PANEL,
+  followUpState,
+  type CalendarView,
+} from "~/features/calendar/calendar-view";
 import type { FollowUp } from "~/models/follow-up.schema";
 import { zonedTime } from "~/utils/time-zone";
+import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";
+import { Pager } from "../list";
 import { followUpHref, longDate } from "./calendar-grid";
 
 type Item = SerializeFrom<FollowUp>;
+type FollowUpPage = { followUps: Item[]; total: number };
 
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+/** A side panel; when its follow-ups run past a page, a pager of its own (`page` in the calendar's URL). */
+function Panel({
+  title,
+  total,
+  page,
+  href,
+  children,
+}: {
+  title: string;
+  total: number;
+  page: number;
+  href: (page: number) => string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">{title}</h2>
       {children}
+      {total > FOLLOW_UPS_PER_PANEL || page > 1 ? (
+        <Pager
+          page={page}
+          pageSize={FOLLOW_UPS_PER_PANEL}
+          total={total}
+          href={href}
+          label={`Pages of ${title}`}
+        />
+      ) : null}
     </section>
   );
 }
@@ -38,9 +68,9 @@ function Line({ item, timeZone, children }: { item: Item; timeZone: string; chil
   return (
     <li className="flex flex-wrap items-start gap-2 px-4 py-3 text-sm">
       <div className="min-w-0 flex-1">
-        <Link to={followUpHref(item)} className="font-medium text-slate-900 hover:underline">
+        <AppLink to={followUpHref(item)} className="font-medium text-slate-900 hover:underline">
           {item.leadName}
-        </Link>
+        </AppLink>
         <p className="whitespace-pre-line text-slate-700">{item.content}</p>
         <p className="text-xs text-slate-600">{zonedTime(new Date(item.followUpDate), timeZone)}</p>
       </div>
@@ -50,9 +80,23 @@ function Line({ item, timeZone, children }: { item: Item; timeZone: string; chil
 }
 
 /** 'Today's Follow-ups': the incomplete ones due today, each with 'Mark Complete'. */
-export function TodayFollowUps({ items, timeZone }: { items: Item[]; timeZone: string }) {
+export function TodayFollowUps({
+  list,
+  view,
+  timeZone,
+}: {
+  list: FollowUpPage;
+  view: CalendarView;
+  timeZone: string;
+}) {
+  const items = list.followUps;
   return (
-    <Panel title="Today's Follow-ups">
+    <Panel
+      title="Today's Follow-ups"
+      total={list.total}
+      page={view.tpage}
+      href={(tpage) => calendarView.href({ ...view, tpage })}
+    >
       {items.length === 0 ? (
         <p className="px-4 py-6 text-sm text-slate-600">No follow-ups today</p>
       ) : (
@@ -77,17 +121,25 @@ const BADGES = {
 /** The selected day's follow-ups, each badged Complete, Overdue or Pending. */
 export function DayFollowUps({
   day,
-  items,
+  list,
+  view,
   now,
   timeZone,
 }: {
   day: string;
-  items: Item[];
+  list: FollowUpPage;
+  view: CalendarView;
   now: string;
   timeZone: string;
 }) {
+  const items = list.followUps;
   return (
-    <Panel title={`Follow-ups on ${longDate(day)}`}>
+    <Panel
+      title={`Follow-ups on ${longDate(day)}`}
+      total={list.total}
+      page={view.dpage}
+      href={(dpage) => calendarView.href({ ...view, dpage })}
+    >
       {items.length === 0 ? (
         <p className="px-4 py-6 text-sm text-slate-600">No follow-ups on this date</p>
       ) : (

@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { calendarView, PICKER_SIZE, type CalendarView } from "~/features/calendar/calendar-view";
 import { calendarFollowUpSchema } from "~/models/note.schema";
@@ -14,6 +14,7 @@ import type { Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
+import { AppLink } from "../app-link";
 import { buttonClass, ErrorList, Field, FormErrors, StatusButton, TextareaField } from "../forms";
 import { Icon } from "../icons";
 import { LeadChoiceList } from "../lead-choice-list";
@@ -86,9 +87,9 @@ export function ScheduleDialog({
         <Field label="Time" {...getInputProps(fields.time, { type: "time" })} errors={fields.time.errors} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Link to={closeHref} preventScrollReset className={buttonClass.secondary}>
+          <AppLink to={closeHref} preventScrollReset className={buttonClass.secondary}>
             Cancel
-          </Link>
+          </AppLink>
           <StatusButton pending={pending} disabled={hydrated && !ready} pendingText="Creating...">
             Create Follow-up
           </StatusButton>

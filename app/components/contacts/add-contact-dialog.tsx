@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { MISSING_INFORMATION } from "~/features/contacts/contact-toasts";
 import { contactFormSchema } from "~/models/contact.schema";
 import { brandingFor, type Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";
 import { useIsPending } from "~/utils/use-is-pending";
+import { AppLink } from "../app-link";
 import { buttonClass, FormErrors, StatusButton } from "../forms";
 import { Modal } from "../modal";
 import { useResultToast, useToast } from "../toaster";
@@ -48,9 +49,9 @@ export function AddContactDialog({
         <ContactFields fields={fields} suggestFor={division} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Link to={closeHref} className={buttonClass.secondary}>
+          <AppLink to={closeHref} className={buttonClass.secondary}>
             Cancel
-          </Link>
+          </AppLink>
           <StatusButton
             name="intent"
             value="create-contact"

@@ -1,8 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { contactsView, shortEmail, type ContactsView } from "~/features/contacts/contacts-view";
 import type { ContactCard as Card, RelatedLead } from "~/models/contact.schema";
 import { formatDate } from "~/utils/format";
+import { AppLink } from "../app-link";
 import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
@@ -60,37 +60,37 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
           </ul>
         )}
         {more > 0 ? (
-          <Link
+          <AppLink
             to={contactsView.href(view, { expanded: contact.id })}
             preventScrollReset
             className="mt-1 inline-block text-sky-800 underline"
           >
             +{more} more leads (click to expand)
-          </Link>
+          </AppLink>
         ) : null}
         {expanded ? (
-          <Link
+          <AppLink
             to={contactsView.href({ ...view, expanded: "" })}
             preventScrollReset
             className="mt-1 inline-block text-sky-800 underline"
           >
             Show less
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 pt-4">
         <span className="text-xs text-slate-600">Added {formatDate(contact.createdAt, timeZone)}</span>
         <span className="flex gap-2">
-          <Link to={contactsView.href(view, { contactId: contact.id })} className={buttonClass.small}>
+          <AppLink to={contactsView.href(view, { contactId: contact.id })} className={buttonClass.small}>
             <Icon name="eye" width={14} height={14} /> View
-          </Link>
-          <Link
+          </AppLink>
+          <AppLink
             to={contactsView.href(view, { edit: contact.id })}
             preventScrollReset
             className={buttonClass.small}
           >
             <Icon name="pencil" width={14} height={14} /> Edit
-          </Link>
+          </AppLink>
         </span>
       </div>
     </li>

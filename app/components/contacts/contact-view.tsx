@@ -1,8 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import type { Contact } from "~/models/contact.schema";
 import type { Lead } from "~/models/lead.schema";
 import { formatDate, formatGBP } from "~/utils/format";
+import { AppLink } from "../app-link";
 import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
@@ -27,12 +27,12 @@ export function ContactView({
   const timeZone = useTimeZone();
   return (
     <article aria-labelledby="contact-name" className="space-y-6">
-      <Link
+      <AppLink
         to={backHref}
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:underline"
       >
         <span aria-hidden="true">←</span> Back to Contacts
-      </Link>
+      </AppLink>
       <header className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <Avatar firstName={contact.firstName} lastName={contact.lastName} size="md" />
         <div className="min-w-0 flex-1">
@@ -101,9 +101,9 @@ export function ContactView({
                   </span>
                 </span>
                 <StatusBadge status={lead.status} />
-                <Link to={`/leads?leadId=${lead.id}&edit=true`} className={buttonClass.secondary}>
+                <AppLink to={`/leads?leadId=${lead.id}&edit=true`} className={buttonClass.secondary}>
                   <Icon name="pencil" width={16} height={16} /> Jump to Lead
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { contactFormSchema, type Contact } from "~/models/contact.schema";
 import { useIsPending } from "~/utils/use-is-pending";
+import { AppLink } from "../app-link";
 import { buttonClass, FormErrors, StatusButton } from "../forms";
 import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
@@ -50,9 +51,9 @@ export function EditContactDialog({
         <ContactFields fields={fields} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Link to={closeHref} className={buttonClass.secondary}>
+          <AppLink to={closeHref} className={buttonClass.secondary}>
             Cancel
-          </Link>
+          </AppLink>
           <StatusButton pending={pending} pendingText="Saving...">
             Save Changes
           </StatusButton>

@@ -1,5 +1,4 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import {
   contactsView,
   LEAD_REPORTS,
@@ -8,6 +7,7 @@ import {
 } from "~/features/contacts/contacts-view";
 import type { Lead, LeadStatus } from "~/models/lead.schema";
 import { formatGBP } from "~/utils/format";
+import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { Pager } from "../list";
@@ -32,14 +32,14 @@ export function LeadReportsMenu({ view, counts }: { view: ContactsView; counts: 
       <ul className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
         {LEAD_REPORTS.map((report) => (
           <li key={report.value}>
-            <Link
+            <AppLink
               to={contactsView.href({ ...view, report: report.value, rpage: 1 })}
               aria-current={view.report === report.value ? "true" : undefined}
               className="flex justify-between px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
             >
               <span>{report.label}</span>
               <span className="text-slate-600">{countOf(counts, report.value)}</span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>
@@ -66,9 +66,9 @@ export function LeadReportList({
         <h2 className="font-semibold text-slate-900">
           {report.label} ({countOf(counts, report.value)})
         </h2>
-        <Link to={contactsView.href({ ...view, report: "", rpage: 1 })} className={buttonClass.secondary}>
+        <AppLink to={contactsView.href({ ...view, report: "", rpage: 1 })} className={buttonClass.secondary}>
           Clear Filter
-        </Link>
+        </AppLink>
       </div>
       {leads.length === 0 ? (
         <p className="px-4 py-6 text-sm text-slate-600">No leads found.</p>
@@ -85,9 +85,9 @@ export function LeadReportList({
                 </span>
               </span>
               <StatusBadge status={lead.status} />
-              <Link to={`/leads?leadId=${lead.id}`} className={buttonClass.small}>
+              <AppLink to={`/leads?leadId=${lead.id}`} className={buttonClass.small}>
                 View Details
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

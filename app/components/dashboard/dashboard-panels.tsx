@@ -1,10 +1,10 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { DashboardStats } from "~/models/dashboard.schema";
 import type { Lead } from "~/models/lead.schema";
 import type { Division } from "~/utils/divisions";
 import { formatGBP, fullName, relativeDates } from "~/utils/format";
+import { AppLink } from "../app-link";
 import { Avatar } from "../avatar";
 import { Icon, type IconName } from "../icons";
 import { StatusBadge } from "../leads/status-badge";
@@ -52,7 +52,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         const value = stats[card.key];
         return (
           <li key={card.key}>
-            <Link
+            <AppLink
               to={card.href}
               className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-slate-400"
             >
@@ -67,7 +67,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
                 {change > 0 ? "+" : ""}
                 {change}% from last month
               </p>
-            </Link>
+            </AppLink>
           </li>
         );
       })}
@@ -136,12 +136,12 @@ export function RecentLeads({ leads }: { leads: ListLead[] }) {
                     <div className="flex items-center gap-3">
                       <Avatar firstName={lead.firstName} lastName={lead.lastName} />
                       <div className="min-w-0">
-                        <Link
+                        <AppLink
                           to={`/leads?leadId=${lead.id}`}
                           className="font-medium text-slate-900 hover:underline"
                         >
                           {lead.firstName} {lead.lastName}
-                        </Link>
+                        </AppLink>
                         <p className="max-w-[12rem] truncate text-slate-600" title={lead.email}>
                           {lead.email}
                         </p>
@@ -174,15 +174,15 @@ export function QuickActions({ division }: { division: Division }) {
   return (
     <Panel title="Quick Actions">
       <div className="grid grid-cols-1 gap-2 p-4">
-        <Link to="/?new=lead" preventScrollReset className={action}>
+        <AppLink to="/?new=lead" preventScrollReset className={action}>
           <Icon name="plus" /> Add New Lead
-        </Link>
-        <Link to="/?new=contact" preventScrollReset className={action}>
+        </AppLink>
+        <AppLink to="/?new=contact" preventScrollReset className={action}>
           <Icon name="contacts" /> Add Contact
-        </Link>
-        <Link to="/calendar" className={action}>
+        </AppLink>
+        <AppLink to="/calendar" className={action}>
           <Icon name="calendar" /> Schedule Follow Up
-        </Link>
+        </AppLink>
         {/* A plain download: the browser saves the CSV the server streams. */}
         <a href={`/api/leads/${division}/export.csv`} download className={action}>
           <Icon name="document" /> Export Report
@@ -203,7 +203,7 @@ export function RecentActivity({ leads }: { leads: ListLead[] }) {
         <ul className="divide-y divide-slate-100">
           {leads.map((lead) => (
             <li key={lead.id}>
-              <Link
+              <AppLink
                 to={`/leads?leadId=${lead.id}`}
                 className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50"
               >
@@ -217,7 +217,7 @@ export function RecentActivity({ leads }: { leads: ListLead[] }) {
                 <span className="text-xs text-slate-600" suppressHydrationWarning>
                   {relative(lead.updatedAt)}
                 </span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

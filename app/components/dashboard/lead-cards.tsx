@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import type { Lead } from "~/models/lead.schema";
 import { formatDate, formatGBP, fullName } from "~/utils/format";
+import { AppLink } from "../app-link";
 import { Avatar } from "../avatar";
 import { buttonClass } from "../forms";
 import { StatusBadge } from "../leads/status-badge";
@@ -60,9 +60,9 @@ export function LeadCards({
               </>
             ) : null}
           </dl>
-          <Link to={detailHref(lead.id)} preventScrollReset className={`${buttonClass.secondary} mt-4`}>
+          <AppLink to={detailHref(lead.id)} preventScrollReset className={`${buttonClass.secondary} mt-4`}>
             View Details
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

@@ -1,13 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { leadFormSchema, type Lead } from "~/models/lead.schema";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor, type Division } from "~/utils/divisions";
 import { formatGBP } from "~/utils/format";
 import type { ToastInput } from "~/utils/toast";
 import { useIsPending } from "~/utils/use-is-pending";
+import { AppLink } from "../app-link";
 import { buttonClass, FormErrors, StatusButton } from "../forms";
 import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
@@ -92,9 +93,9 @@ function LeadForm({ division, action, closeHref, users, result, contact }: AddLe
         <LeadFields fields={fields} users={users} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Link to={closeHref} className={buttonClass.secondary}>
+          <AppLink to={closeHref} className={buttonClass.secondary}>
             Cancel
-          </Link>
+          </AppLink>
           <StatusButton pending={pending} pendingText="Creating...">
             Create Lead
           </StatusButton>
@@ -156,9 +157,9 @@ function DuplicateStep({
                   </button>
                 </Form>
               ) : (
-                <Link to={`/leads?leadId=${lead.id}`} className={buttonClass.secondary}>
+                <AppLink to={`/leads?leadId=${lead.id}`} className={buttonClass.secondary}>
                   View
-                </Link>
+                </AppLink>
               )}
             </div>
           </li>

@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { leadUpdateFormSchema, STATUS_LABELS, type LeadDetail } from "~/models/lead.schema";
 import { noteFormSchema, quickFollowUpSchema } from "~/models/note.schema";
@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatGBP, fullName, relativeNoteTime } fro
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
+import { AppLink } from "../app-link";
 import { Avatar } from "../avatar";
 import { buttonClass, Field, FormErrors, StatusButton, TextareaField } from "../forms";
 import { Icon } from "../icons";
@@ -269,9 +270,9 @@ function QuickActions({ lead }: { lead: Detail }) {
         <a href={`mailto:${lead.email}`} className={action}>
           <Icon name="mail" width={16} height={16} /> Send Email
         </a>
-        <Link to={calendarHref(lead)} className={action}>
+        <AppLink to={calendarHref(lead)} className={action}>
           <Icon name="calendar" width={16} height={16} /> Schedule Meeting
-        </Link>
+        </AppLink>
         <a href={proposalHref} className={action}>
           <Icon name="document" width={16} height={16} /> Send Proposal
         </a>
@@ -382,10 +383,10 @@ function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: stri
   const small = "block text-xs font-medium text-slate-700";
   return (
     <Section title="Schedule Follow-up">
-      <Link to={calendarHref(lead)} className={`${buttonClass.secondary} w-full`}>
+      <AppLink to={calendarHref(lead)} className={`${buttonClass.secondary} w-full`}>
         <Icon name="calendar" width={16} height={16} />
         Schedule Follow Up
-      </Link>
+      </AppLink>
       <Form
         method="post"
         action={action}

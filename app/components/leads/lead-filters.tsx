@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead.schema";
 import { leadsView, type LeadsView } from "~/features/leads/leads-view";
+import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
 import { useFieldFollowing } from "../use-field-following";
@@ -91,27 +92,27 @@ export function LeadFilters({ view }: { view: LeadsView }) {
       </Form>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Whose leads" className="flex rounded-md border border-slate-200 p-0.5">
-          <Link
+          <AppLink
             to={leadsView.href({ ...view, mine: false, page: 1 })}
             aria-current={!view.mine ? "true" : undefined}
             className={toggleClass(!view.mine)}
           >
             All Team Leads
-          </Link>
-          <Link
+          </AppLink>
+          <AppLink
             to={leadsView.href({ ...view, mine: true, page: 1 })}
             aria-current={view.mine ? "true" : undefined}
             className={toggleClass(view.mine)}
           >
             My Leads Only
-          </Link>
+          </AppLink>
         </nav>
-        <Link
+        <AppLink
           to={leadsView.href({ tab: view.tab, sort: view.sort, dir: view.dir })}
           className="text-sm font-medium text-slate-700 underline hover:text-slate-900"
         >
           Clear Filters
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

@@ -82,10 +82,12 @@ function leadRowHtml(
   </tr>`;
 }
 
-/** A row's action: a plain link, which LeadTable follows in the app when JavaScript runs. */
+/** A row's action: the markup of an `AppLink` keeping the scroll position, as the dialogs it opens expect. */
 function rowAction(href: string, icon: IconName, label: string, title: string, danger = false) {
   return html`<a
     href="${href}"
+    data-app-link="keep-scroll"
+    data-discover="true"
     class="${danger ? "row-action hover:text-red-700" : "row-action"}"
     aria-label="${label}"
     title="${title}"

@@ -1,4 +1,4 @@
-import { Form, useNavigate } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { hasFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "~/features/leads/leads-view";
 import { DEFAULT_SORT_DIRECTION, type LeadSort } from "~/models/lead.schema";
@@ -32,7 +32,6 @@ export function LeadTable({
   counts: { active: number; archived: number };
 }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const archive = view.tab === "archive";
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const allSelected = leads.length > 0 && leads.every((lead) => selected.has(lead.id));
@@ -64,15 +63,9 @@ export function LeadTable({
     readSelection();
   };
 
-  // The rows' actions are plain links; with JavaScript one handler follows them in the app, keeping the
-  // scroll position as the dialogs they open expect. The same handler sees a row's box ticked.
+  // A row's box ticked. (Its actions are AppLinks in markup, which the document's handler follows.)
   const handleRowClick = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as HTMLInputElement).name === "ids") return readSelection();
-    const link = (event.target as Element).closest<HTMLAnchorElement>("a.row-action");
-    if (!link || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(link.getAttribute("href")!, { preventScrollReset: true });
+    if ((event.target as HTMLInputElement).name === "ids") readSelection();
   };
 
   return (

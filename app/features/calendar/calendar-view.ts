@@ -41,7 +41,8 @@ const dayParam = {
 /**
  * The calendar's state, in its URL (SPEC.md "Calendar"): the month shown (blank: this month), the selected
  * day, the day whose Schedule Follow-up dialog is open, the lead chosen for it (leadId and leadName, from the
- * lead detail's 'Schedule Follow Up'), and the dialog's lead search without JavaScript.
+ * lead detail's 'Schedule Follow Up'), the dialog's lead search without JavaScript, and the pages of the
+ * side panels (today's follow-ups, the selected day's).
  */
 export const calendarView = defineListState("/calendar", {
   month: monthParam,
@@ -50,6 +51,8 @@ export const calendarView = defineListState("/calendar", {
   leadId: param.text(36),
   leadName: param.text(200),
   pick: param.text(200),
+  tpage: param.page(),
+  dpage: param.page(),
 });
 
 export type CalendarView = ReturnType<typeof calendarView.read>;
@@ -99,6 +102,9 @@ export const PICKER_SIZE = 8;
 
 /** The follow-ups a day's cell shows before '+N more' (SPEC.md "Calendar"). */
 export const FOLLOW_UPS_PER_DAY = 2;
+
+/** The follow-ups a side panel (today's, the selected day's) shows a page. */
+export const FOLLOW_UPS_PER_PANEL = 10;
 
 /** The UTC instants at which each of `days` begins in `timeZone`, then the instant the last one ends. */
 export function dayStarts(days: string[], timeZone: string) {

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { currentDivision, type Actor } from "~/models/actor.server";
 import { getLead, listLeadPage } from "~/models/lead.server";
 import { calendarFollowUpSchema } from "~/models/note.schema";
-import { createNote, listFollowUpDays, listFollowUps } from "~/models/note.server";
+import { createNote, listFollowUpDays, listFollowUpPage } from "~/models/note.server";
 import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/utils/form.server";
 import { isUuid } from "~/utils/ids";
@@ -18,13 +18,14 @@ import {
   dayStarts,
   daysRange,
   FOLLOW_UPS_PER_DAY,
+  FOLLOW_UPS_PER_PANEL,
   monthGrid,
   PICKER_SIZE,
 } from "./calendar-view";
 
 /**
  * The calendar page's data (SPEC.md "Calendar"): the month's grid in the user's zone with each day's first
- * follow-ups and count, today's follow-ups and the selected day's, and for the Schedule Follow-up dialog the lead chosen
+ * follow-ups and count, a page of today's open follow-ups and of the selected day's, and for the Schedule Follow-up dialog the lead chosen
  * (?leadId=) or the leads matching the picker's search (without JavaScript the picker searches on the server).
  */
 export async function calendarLoader(request: Request, context: AppLoadContext) {
@@ -39,10 +40,17 @@ export async function calendarLoader(request: Request, context: AppLoadContext) 
   const days = grid.flat();
   // The selected day: the one clicked, else today when this month is shown, else the month's first.
   const selected = view.day || (today.startsWith(month) ? today : `${month}-01`);
+  const page = (number: number) => ({
+    limit: FOLLOW_UPS_PER_PANEL,
+    offset: (number - 1) * FOLLOW_UPS_PER_PANEL,
+  });
   const [cells, todayFollowUps, selectedFollowUps, chosenLead, picks] = await Promise.all([
     listFollowUpDays(actor, division, dayStarts(days, timeZone), FOLLOW_UPS_PER_DAY),
-    listFollowUps(actor, division, { ...daysRange(today, today, timeZone), toExclusive: true }),
-    listFollowUps(actor, division, { ...daysRange(selected, selected, timeZone), toExclusive: true }),
+    listFollowUpPage(actor, division, daysRange(today, today, timeZone), {
+      openOnly: true,
+      ...page(view.tpage),
+    }),
+    listFollowUpPage(actor, division, daysRange(selected, selected, timeZone), page(view.dpage)),
     isUuid(view.leadId) ? getLead(actor, view.leadId).catch(nullIfRefused) : null,
     view.schedule && view.pick
       ? listLeadPage(actor, division, { archived: false, search: view.pick }, { limit: PICKER_SIZE })
@@ -59,7 +67,7 @@ export async function calendarLoader(request: Request, context: AppLoadContext) 
     cells: Object.fromEntries(days.map((day, index) => [day, cells[index]])),
     selected,
     selectedFollowUps,
-    todayFollowUps: todayFollowUps.filter((followUp) => !followUp.isFollowUpComplete),
+    todayFollowUps,
     chosenLead: chosenLead && { id: chosenLead.id, name: `${chosenLead.firstName} ${chosenLead.lastName}` },
     picks: picks?.leads.map((lead) => ({
       id: lead.id,
@@ -105,6 +113,7 @@ export async function calendarAction(request: Request, context: AppLoadContext) 
       day: view.schedule,
       schedule: "",
       pick: "",
+      dpage: 1,
     }),
     successToast("Follow-up scheduled successfully"),
   );

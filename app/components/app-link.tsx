@@ -1,0 +1,42 @@
+import { useNavigate } from "@remix-run/react";
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
+
+type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  to: string;
+  /** Keep the scroll position, as a dialog opened over the page expects. */
+  preventScrollReset?: boolean;
+};
+
+/**
+ * A link within the app: a plain `<a>`, which the document's one click handler (`useAppLinkFollower`) follows
+ * in the app once JavaScript runs, and the browser follows before that or without it. Remix's `<Link>` does
+ * the same through half a dozen router hooks per link, about a sixth of a dashboard's server time
+ * (docs/decisions/014-links-followed-by-one-handler.md). `data-discover` lets Remix fetch the routes a
+ * link leads to before it is clicked, as it does for its own links.
+ */
+export function AppLink({ to, preventScrollReset, ...props }: AppLinkProps) {
+  return (
+    <a {...props} href={to} data-app-link={preventScrollReset ? "keep-scroll" : ""} data-discover="true" />
+  );
+}
+
+/**
+ * The click handler for the whole document, following app links (`AppLink`, and the same attribute in markup
+ * written as a string) in the app. A click another handler took, a click meant for a new tab or window, or a
+ * link with a target is left to the browser. Like `<Link>`, a link to the page already shown replaces it in
+ * the history rather than adding it again.
+ */
+export function useAppLinkFollower() {
+  const navigate = useNavigate();
+  return (event: MouseEvent) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-app-link]");
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.target) return;
+    event.preventDefault();
+    const to = new URL(link.href);
+    navigate(to.pathname + to.search + to.hash, {
+      preventScrollReset: link.dataset.appLink === "keep-scroll",
+      replace: to.href === window.location.href,
+    });
+  };
+}
