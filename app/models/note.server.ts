@@ -133,9 +133,9 @@ export async function listFollowUpPage(
 
 /**
  * A run of days' first follow-ups and how many each day holds, for a calendar's cells: `dayStarts` are the UTC
- * instants the days begin, then the instant the last one ends (days in the user's zone). The database
- * buckets and counts from the calendar's index alone, and reads notes and leads for the `perDay` follow-ups
- * a day it sends, not for all of them.
+ * instants the days begin, then the instant the last one ends (days in the user's zone). Each day is counted
+ * from the calendar's index alone, and only the `perDay` follow-ups a day it sends are read from notes and
+ * leads: at a million leads a month's grid holds 40,000 follow-ups (docs/scaling.md "The calendar").
  */
 export async function listFollowUpDays(
   actor: Actor,
@@ -146,22 +146,26 @@ export async function listFollowUpDays(
   requireDivisionAccess(actor, division);
   const sql = await db();
   const bounds = sql.array(dayStarts.map((start) => start.toISOString()));
+  const onDay = sql`${calendarFollowUps(sql, division)}
+    and n.follow_up_date >= days.starts and n.follow_up_date < days.ends`;
   const rows = await sql<(FollowUp & { day: number; total: number })[]>`
-    with ranked as (
-      select n.id, n.follow_up_date, d.day,
-             row_number() over (partition by d.day order by n.follow_up_date, n.id) as rank,
-             count(*) over (partition by d.day)::int as total
-        from notes n
-       -- The bounds as a subquery, evaluated once: a cast of the parameter would be repeated on every row.
-       cross join lateral (select width_bucket(n.follow_up_date, (select ${bounds}::timestamptz[])) - 1 as day) d
-       where ${calendarFollowUps(sql, division)}
-         and n.follow_up_date >= ${dayStarts[0]} and n.follow_up_date < ${dayStarts.at(-1)!}
+    with days as (
+      select (b.day - 1)::int as day, b.starts, lead(b.starts) over (order by b.day) as ends
+        from unnest(${bounds}::timestamptz[]) with ordinality as b (starts, day)
     )
-    select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
-           n.is_follow_up_complete, ranked.day, ranked.total
-      from ranked join notes n on n.id = ranked.id join leads l on l.id = n.lead_id
-     where ranked.rank <= ${perDay}
-     order by ranked.day, ranked.rank`;
+    select f.id, f.lead_id, f.lead_name, f.content, f.follow_up_date, f.is_follow_up_complete, days.day, c.total
+      from days
+     cross join lateral (select count(*)::int as total from notes n where ${onDay}) c
+     cross join lateral (
+       select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
+              n.is_follow_up_complete
+         from notes n join leads l on l.id = n.lead_id
+        where ${onDay}
+        order by n.follow_up_date, n.id
+        limit ${perDay}
+     ) f
+     where days.ends is not null
+     order by days.day, f.follow_up_date, f.id`;
   const days = Array.from({ length: dayStarts.length - 1 }, () => ({
     followUps: [] as FollowUp[],
     total: 0,
