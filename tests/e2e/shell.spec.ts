@@ -117,6 +117,28 @@ test.describe("shell of a sales user with TSS only", () => {
     await expectAccessible(page);
   });
 
+  test("a link is followed within the page with JavaScript; one to the page shown adds no history", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createUser(baseURL!, { companies: ["TSS"] });
+    await signIn(page, user);
+    await hydrated(page);
+    // With JavaScript the app follows its links itself (components/app-link.tsx): the document stays.
+    const mark = () => page.evaluate(() => (window as { marked?: boolean }).marked === true);
+    if (!noJs()) await page.evaluate(() => ((window as { marked?: boolean }).marked = true));
+    await sidebar(page).getByRole("link", { name: "Leads" }).click();
+    await expect(page).toHaveURL("/leads");
+    await expect(page.getByRole("heading", { level: 1, name: "Lead Management" })).toBeVisible();
+    if (!noJs()) expect(await mark()).toBe(true);
+
+    await sidebar(page).getByRole("link", { name: "Leads" }).click();
+    await expect(page).toHaveURL("/leads");
+    await page.goBack();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeAttached();
+  });
+
   test("/admin sends a sales user to / with 'Unauthorized' / 'Admin access required'", async ({
     page,
     baseURL,
