@@ -132,8 +132,11 @@ test.describe("shell of a sales user with TSS only", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Lead Management" })).toBeVisible();
     if (!noJs()) expect(await mark()).toBe(true);
 
+    const entries = () => page.evaluate(() => history.length);
+    const before = await entries();
     await sidebar(page).getByRole("link", { name: "Leads" }).click();
     await expect(page).toHaveURL("/leads");
+    expect(await entries()).toBe(before);
     await page.goBack();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeAttached();
