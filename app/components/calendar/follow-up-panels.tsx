@@ -16,7 +16,7 @@ import { followUpHref, longDate } from "./calendar-grid";
 type Item = SerializeFrom<FollowUp>;
 type FollowUpPage = { followUps: Item[]; total: number };
 
-/** A side panel; when its follow-ups run past a page, a pager of its own (`page` in the calendar's URL). */
+/** A side panel; when its follow-ups run past a page, a pager of its own (its page in the calendar's URL). */
 function Panel({
   title,
   total,

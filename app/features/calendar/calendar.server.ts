@@ -25,8 +25,9 @@ import {
 
 /**
  * The calendar page's data (SPEC.md "Calendar"): the month's grid in the user's zone with each day's first
- * follow-ups and count, a page of today's open follow-ups and of the selected day's, and for the Schedule Follow-up dialog the lead chosen
- * (?leadId=) or the leads matching the picker's search (without JavaScript the picker searches on the server).
+ * follow-ups and count, a page of today's open follow-ups and of the selected day's, and for the Schedule
+ * Follow-up dialog the lead chosen (?leadId=) or the leads matching the picker's search (without JavaScript the
+ * picker searches on the server).
  */
 export async function calendarLoader(request: Request, context: AppLoadContext) {
   const actor = await requirePageActor(request, context);
