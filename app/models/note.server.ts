@@ -75,6 +75,12 @@ function calendarFollowUps(sql: Sql | Tx, division: Division) {
   return sql`n.lead_division = ${division} and not n.lead_archived and n.follow_up_date is not null`;
 }
 
+/** CONTRACT.md's Follow-up, from a note `n` and its lead `l`. */
+function followUpColumns(sql: Sql | Tx) {
+  return sql`n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
+             n.is_follow_up_complete`;
+}
+
 /**
  * The follow-ups on a division's non-archived leads (CONTRACT.md), soonest first, within the range when one is
  * given.
@@ -87,8 +93,7 @@ export async function listFollowUps(
   requireDivisionAccess(actor, division);
   const sql = await db();
   return sql<FollowUp[]>`
-    select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
-           n.is_follow_up_complete
+    select ${followUpColumns(sql)}
       from notes n join leads l on l.id = n.lead_id
      where ${calendarFollowUps(sql, division)}
        ${range.from ? sql`and n.follow_up_date >= ${range.from}` : sql``}
@@ -120,8 +125,7 @@ export async function listFollowUpPage(
        order by n.follow_up_date, n.id
        limit ${limit} offset ${offset}
     )
-    select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
-           n.is_follow_up_complete, page.total
+    select ${followUpColumns(sql)}, page.total
       from page join notes n on n.id = page.id join leads l on l.id = n.lead_id
      order by page.follow_up_date, page.id`;
   // A page past the end (an old link, after some were completed) has no row to carry the count.
@@ -157,8 +161,7 @@ export async function listFollowUpDays(
       from days
      cross join lateral (select count(*)::int as total from notes n where ${onDay}) c
      cross join lateral (
-       select n.id, n.lead_id, l.first_name || ' ' || l.last_name as lead_name, n.content, n.follow_up_date,
-              n.is_follow_up_complete
+       select ${followUpColumns(sql)}
          from notes n join leads l on l.id = n.lead_id
         where ${onDay}
         order by n.follow_up_date, n.id
