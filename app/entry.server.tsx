@@ -57,12 +57,13 @@ export default async function handleRequest(
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
   );
-  // A page rendered without its data would look right and never come alive in the browser.
-  if (!markup.includes(HAND_OFF_END, markup.length - 4096)) throw new HandOffChanged();
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  noStore(responseHeaders);
   // As bytes: a string body is first made well-formed by undici, a scan that cost more than the encoding.
   const body = Buffer.from(`<!DOCTYPE html>${markup}`);
+  // A page rendered without its data would look right and never come alive in the browser. Looked for in
+  // the bytes: the markup is a string of React's many pieces, which a search of the string copies whole first.
+  if (!body.includes(HAND_OFF_END, Math.max(0, body.length - 4096))) throw new HandOffChanged();
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  noStore(responseHeaders);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
