@@ -31,7 +31,7 @@ import {
 } from "../app/models/lead.server";
 import { listFollowUpDays, listFollowUpPage, listFollowUps } from "../app/models/note.server";
 import { getSessionUser } from "../app/models/session.server";
-import { closeDatabase, connectDatabase } from "../app/utils/db.server";
+import { closeDatabase, connectDatabase, type Sql } from "../app/utils/db.server";
 import { encodeCursor, type PageCursor } from "../app/utils/page-cursor";
 import { zonedDate } from "../app/utils/time-zone";
 import { BULK_PASSWORD, bulkUserEmail, seedBulk } from "./bulk-data";
@@ -108,6 +108,7 @@ async function run() {
   const deepCursor = encodeCursor(deep.next!);
 
   await queries(actor, sample, deepOffset, deep.next!);
+  await settleDatabase(sql);
   const rows = await load(app.url, baseline.url, cookie, { ...sample, deepCursor });
   await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS");
   await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS/export.csv");
@@ -131,6 +132,28 @@ async function run() {
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
   console.log(`\nWritten to ${OUT}`);
+}
+
+/**
+ * Waits for PostgreSQL to be done with the seed: its pages written out (a checkpoint, where the role may ask
+ * for one) and no autovacuum worker left in the bench database, so that the first endpoints driven do not
+ * share the two cores with that work.
+ */
+async function settleDatabase(sql: Sql) {
+  const started = Date.now();
+  await sql`checkpoint`.catch((error: Error) => console.log(`No checkpoint: ${error.message}`));
+  const busy = async () => {
+    const [{ workers }] = await sql<{ workers: number }[]>`
+      select count(*)::int as workers from pg_stat_activity
+       where backend_type = 'autovacuum worker' and datname = current_database()`;
+    return workers > 0;
+  };
+  while ((await busy()) && Date.now() - started < 180_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.log(
+    `\nDatabase settled after ${((Date.now() - started) / 1000).toFixed(0)} s (checkpoint, autovacuum)`,
+  );
 }
 
 /** The model queries one at a time, and whether any of them read the whole leads table. */

@@ -53,22 +53,50 @@ export function leadSelect(sql: Sql | Tx) {
   return sql`select ${leadColumns(sql)} from leads l ${joinPeople(sql)}`;
 }
 
-/** The leads a list query takes; with `bothTabs`, its active and archived ones alike (see pageIds). */
-function listFilter(sql: Sql, actor: Actor, division: Division, query: LeadListQuery, bothTabs = false) {
+/**
+ * The leads a list query takes; with `bothTabs`, its active and archived ones alike (see pageIds).
+ *
+ * `everyMatch` says a search is read whole, to be counted. It then reads every row the trigram index suggests,
+ * and the division is compared in a form no index serves: offered the division's own index as well, the
+ * planner ANDed its 600,000 entries with the suggestions, which cost more than the rows it saved (a fragment of
+ * a common surname at a million leads: 60 ms instead of 20). A page taken in order keeps the division's index,
+ * which it walks.
+ */
+function listFilter(
+  sql: Sql,
+  actor: Actor,
+  division: Division,
+  query: LeadListQuery,
+  { bothTabs = false, everyMatch = false } = {},
+) {
   const pattern = containsPattern(query.search);
+  const inDivision =
+    pattern && everyMatch
+      ? sql`l.company_division || '' = ${division}`
+      : sql`l.company_division = ${division}`;
   return sql`
-    where l.company_division = ${division} ${bothTabs ? sql`` : sql`and l.is_archived = ${query.archived}`}
+    where ${inDivision} ${bothTabs ? sql`` : sql`and l.is_archived = ${query.archived}`}
       ${query.myLeadsOnly ? sql`and (l.created_by = ${actor.user.id} or l.assigned_to = ${actor.user.id})` : sql``}
       ${query.status ? sql`and l.status = ${query.status}` : sql``}
       ${query.statuses ? sql`and l.status = any(${sql.array([...query.statuses])}::text[])` : sql``}
       ${query.withValue ? sql`and l.estimated_value is not null` : sql``}
-      ${
-        pattern
-          ? sql`and (l.first_name || ' ' || l.last_name || ' ' || l.email || ' ' || l.company) ilike ${pattern}
-                and (l.first_name ilike ${pattern} or l.last_name ilike ${pattern}
-                     or l.email ilike ${pattern} or l.company ilike ${pattern})`
-          : sql``
-      }`;
+      ${pattern ? searchFilter(sql, pattern) : sql``}`;
+}
+
+/**
+ * A lead whose first name, last name, e-mail or company contains the search, any case: its lower-cased fields,
+ * kept apart by line breaks in one column with a trigram index (sql/00010_lead_search_text.sql), matched by one
+ * LIKE. Only a search with a line break of its own could match across fields; that rare one is checked field by
+ * field too.
+ */
+function searchFilter(sql: Sql | Tx, pattern: string) {
+  return sql`and l.search_text like lower(${pattern})
+    ${
+      pattern.includes("\n")
+        ? sql`and (l.first_name ilike ${pattern} or l.last_name ilike ${pattern}
+                   or l.email ilike ${pattern} or l.company ilike ${pattern})`
+        : sql``
+    }`;
 }
 
 /**
@@ -144,7 +172,7 @@ async function countLeads(
   const [counts] = await heavyWhen(
     true,
     () => sql<{ total: number }[]>`
-    select count(*)::int as total from leads l ${listFilter(sql, actor, division, query)}`,
+    select count(*)::int as total from leads l ${listFilter(sql, actor, division, query, { everyMatch: true })}`,
   );
   return counts;
 }
@@ -219,7 +247,7 @@ function pageIds(
   inScan: boolean,
   bothTabs: boolean,
 ) {
-  const filter = listFilter(sql, actor, division, query, bothTabs);
+  const filter = listFilter(sql, actor, division, query, { bothTabs, everyMatch: inScan });
   const take = paging.limit + 1;
   const skip = paging.offset ? sql`offset ${paging.offset}` : sql``;
   if (query.sort === "owner" && !inScan) {

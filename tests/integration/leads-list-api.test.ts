@@ -139,6 +139,21 @@ describe("GET /api/leads/{division}", () => {
     expect(none.total).toBe(0);
   });
 
+  it("matches a search within one field, never from one field into the next", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("edge");
+    const lead = await createLead(client, { firstName: `Ann${token}`, lastName: "Smithers" });
+    const twoLines = await createLead(client, { company: `North ${token}\nSouth Ltd` });
+
+    expect((await listLeads(client, "TSS", { search: `${token} smith` })).ids).toEqual([]);
+    expect((await listLeads(client, "TSS", { search: `${token}\nsmith` })).ids).toEqual([]);
+    expect((await listLeads(client, "TSS", { search: `ann${token}` })).ids).toEqual([lead.id]);
+    // A line break inside one field is found like any other character.
+    const found = await listLeads(client, "TSS", { search: `${token}\nsouth` });
+    expect(found.ids).toEqual([twoLines.id]);
+    expect(found.total).toBe(1);
+  });
+
   it("takes % and _ in a search literally", async () => {
     const { client } = await userWith(["TSS"]);
     const token = uniqueToken("lit");
