@@ -10,7 +10,7 @@ import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.ser
 import { recordAudit } from "./audit.server";
 import type { Contact, ContactCard, ContactInput, ContactUpdate } from "./contact.schema";
 import type { Lead } from "./lead.schema";
-import { leadSelect } from "./lead.server";
+import { leadSearchText, leadSelect } from "./lead.server";
 
 /** Related leads shown on a collapsed card (SPEC.md section 9); an expanded card shows up to this many. */
 const COLLAPSED_RELATED = 2;
@@ -265,7 +265,7 @@ export async function suggestCompanies(actor: Actor, division: Division, search:
       select distinct on (lower(btrim(l.company))) btrim(l.company) as company
         from leads l
        where l.company_division = ${division}
-         and l.search_text like lower(${pattern}) -- the trigram index (sql/00010) finds the candidates
+         and ${leadSearchText(sql)} like lower(${pattern}) -- the candidates, from the search's trigram index
          and l.company ilike ${pattern}
        order by lower(btrim(l.company)), btrim(l.company)
     ) as companies
