@@ -179,8 +179,14 @@ async function dropIndexesAndForeignKeys(tx: Tx, tables: string[]) {
     select conname as name, conrelid::regclass::text as table, pg_get_constraintdef(oid) as definition
       from pg_constraint
      where contype = 'f' and conrelid::regclass::text in ${tx(tables)}`;
+  // With each index, its columns' statistics targets (sql/00008, sql/00010), which a new index would not have.
   const indexes = await tx<{ name: string; definition: string }[]>`
-    select i.indexname as name, i.indexdef as definition
+    select i.indexname as name,
+           i.indexdef || coalesce((
+             select string_agg(format('; alter index %I alter column %s set statistics %s',
+                                      i.indexname, a.attnum, a.attstattarget), '' order by a.attnum)
+               from pg_attribute a
+              where a.attrelid = format('%I', i.indexname)::regclass and a.attstattarget > 0), '') as definition
       from pg_indexes i
      where i.schemaname = 'public' and i.tablename in ${tx(tables)}
        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
