@@ -1,2 +1,0 @@
-\timing on
-explain (analyze, buffers) select l.id, l.total from (select l.*, count(*) over ()::int as total from leads l where l.company_division='TSS' and l.is_archived=false and (l.first_name || ' ' || l.last_name || ' ' || l.email || ' ' || l.company) ilike '%Hartmorshaw Ltd%' and (l.first_name ilike '%Hartmorshaw Ltd%' or l.last_name ilike '%Hartmorshaw Ltd%' or l.email ilike '%Hartmorshaw Ltd%' or l.company ilike '%Hartmorshaw Ltd%') offset 0) l order by l.updated_at desc, l.id desc limit 51;
