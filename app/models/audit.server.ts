@@ -1,4 +1,4 @@
-import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -130,9 +130,13 @@ export async function streamAuditEntries(
   const sql = await db();
   const order = auditOrder(sql, paging);
   const total = order.knownTotal ?? (await countEntries(sql, query));
-  const batches = sql<AuditLogEntry[]>`
-    select ${entryColumns(sql)} from audit_log a ${auditFilter(sql, query)} ${order.after}
-     ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`.cursor(500);
+  const batches = declaredCursor<AuditLogEntry>(
+    sql,
+    sql`
+      select ${entryColumns(sql)} from audit_log a ${auditFilter(sql, query)} ${order.after}
+      ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
+    500,
+  );
   return { total, batches };
 }
 

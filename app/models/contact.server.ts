@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
@@ -143,9 +143,13 @@ export async function streamContacts(
   const pattern = containsPattern(search);
   const order = contactOrder(sql, pattern, paging);
   const total = order.knownTotal ?? (await countContacts(sql, division, pattern));
-  const batches = sql<Contact[]>`
-    select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, pattern)}
-    ${order.after} ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`.cursor(500);
+  const batches = declaredCursor<Contact>(
+    sql,
+    sql`
+      select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, pattern)}
+      ${order.after} ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
+    500,
+  );
   return { total, batches };
 }
 

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { containsPattern } from "~/utils/like-pattern";
@@ -302,9 +302,13 @@ export async function streamLeads(
   const { name, keys } = listKeys(sql, query);
   const order = keyset(sql, name, keys, paging);
   const total = order.knownTotal ?? (await countLeads(sql, actor, division, query)).total;
-  const batches = sql<Lead[]>`
-    ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
-    ${paging.offset ? sql`offset ${paging.offset}` : sql``}`.cursor(STREAM_BATCH);
+  const batches = declaredCursor<Lead>(
+    sql,
+    sql`
+      ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
+      ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
+    STREAM_BATCH,
+  );
   return { total, batches };
 }
 
@@ -598,8 +602,9 @@ export async function streamLeadExport(
       details: `Exported the ${division} leads as CSV`,
       info: actor.info,
     });
-  return sql<Lead[]>`
-    ${leadSelect(sql)} where l.company_division = ${division} order by l.created_at, l.id`.cursor(
+  return declaredCursor<Lead>(
+    sql,
+    sql`${leadSelect(sql)} where l.company_division = ${division} order by l.created_at, l.id`,
     EXPORT_BATCH,
   );
 }
