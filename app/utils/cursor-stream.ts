@@ -1,7 +1,7 @@
 /**
  * A response body written as a database cursor reads (docs/decisions/004-lists.md): `head`, then each batch as
  * `write` renders it, then `tail`. It reads the next batch only when the client has taken the last one
- * (server.ts pipes with backpressure). A client that goes away closes the cursor: postgres.js can close it
+ * (server.ts pipes with backpressure). A client that goes away closes the cursor, which can close
  * only between batches, so a cancel first waits for the batch in flight.
  */
 export function cursorStream<T>(

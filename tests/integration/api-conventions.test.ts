@@ -308,6 +308,15 @@ describe("security headers", () => {
     for (const path of ["/", "/leads", "/no-such-page"]) expectSecurityHeaders(await client.get(path));
   });
 
+  it("never repeat a nonce, over more answers than one draw of random bytes serves (256)", async () => {
+    const nonces = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => new ApiClient().get("/healthz")));
+      for (const answer of answers) nonces.add(expectSecurityHeaders(answer));
+    }
+    expect(nonces.size).toBe(300);
+  });
+
   it("are on API answers, successful or not, and on /healthz", async () => {
     const { client } = await signedInUser(admin);
     expectSecurityHeaders(await client.get("/api/auth/user"));

@@ -297,6 +297,8 @@ describe("GET /api/auth/user", () => {
       `${token}.${signature}`,
       "garbage",
     ];
+    // The genuine cookie first: the forged ones follow one the server has already verified (and remembers).
+    expect((await client.get("/api/auth/user")).status).toBe(200);
     for (const cookieValue of forged) {
       const result = await new ApiClient(`__session=${encodeURIComponent(cookieValue)}`).get(
         "/api/auth/user",
