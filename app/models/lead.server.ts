@@ -216,7 +216,7 @@ export async function listLeadPage(
     Promise.all([
       sql<(Lead & { total?: number; otherTotal?: number; sortKey: (string | null)[] })[]>`
       with page as (${pageIds(sql, actor, division, query, order, paging, inScan, bothTabs)})
-      select ${leadColumns(sql)}, page.sort_key ${inScan ? sql`, page.total` : sql``}
+      select ${leadColumns(sql)}, ${order.key} as sort_key ${inScan ? sql`, page.total` : sql``}
              ${bothTabs ? sql`, page.other_total` : sql``}
         from page join leads l on l.id = page.id ${joinPeople(sql)}
        ${order.order}`,
@@ -238,9 +238,10 @@ export async function listLeadPage(
 }
 
 /**
- * The ids of one page, one more than asked (to know whether another follows), each with its sort key and,
- * with `inScan`, the number of all matches (with `bothTabs` also the other tab's, which the scan reads and
- * drops after counting). Sorted by owner and not counted in the scan, it walks the users in name order and
+ * The ids of one page, one more than asked (to know whether another follows), and with `inScan` the number
+ * of all matches (with `bothTabs` also the other tab's, which the scan reads and drops after counting). The
+ * caller computes the sort keys on the page's rows alone: here every row an offset skips computed one too
+ * (at offset 49,950 of a million leads, 28 ms of the 37 ms query). Sorted by owner and not counted in the scan, it walks the users in name order and
  * takes each one's leads by id from the creator index (sql/00007), where joining and sorting the whole
  * division took 0.5 s at a million; leads whose creator is gone come last.
  */
@@ -261,7 +262,7 @@ function pageIds(
     const dir = (query.direction ?? DEFAULT_SORT_DIRECTION.owner) === "asc" ? sql`asc` : sql`desc`;
     const each = take + (paging.offset ?? 0);
     return sql`
-      select l.id, ${order.key} as sort_key
+      select l.id
         from (select id, first_name, last_name from users union all select null, null, null) cb
         cross join lateral (
           (select l.id from leads l ${filter} and l.created_by = cb.id ${order.after}
@@ -279,7 +280,7 @@ function pageIds(
           where ${bothTabs ? tab : sql`true`}`
     : sql`leads l ${owners} ${filter}`;
   return sql`
-    select l.id, ${order.key} as sort_key ${inScan ? sql`, l.total` : sql``} ${bothTabs ? sql`, l.other_total` : sql``}
+    select l.id ${inScan ? sql`, l.total` : sql``} ${bothTabs ? sql`, l.other_total` : sql``}
       from ${source} ${order.after} ${order.order} limit ${take} ${skip}`;
 }
 

@@ -254,3 +254,46 @@ describe("cursor paging of the other lists", () => {
     expect(onward.headers.get("x-total-count")).toBe(first.headers.get("x-total-count"));
   });
 });
+
+describe("a page at an offset", () => {
+  /** The two rows after `offset`, then the two its X-Next-Cursor leads to: the four rows from `offset` on. */
+  async function offsetThenCursor(client: ApiClient, path: string, offset: number) {
+    const joiner = path.includes("?") ? "&" : "?";
+    const page = await client.get<Row[]>(`${path}${joiner}limit=2&offset=${offset}`);
+    const cursor = page.headers.get("x-next-cursor");
+    expect(cursor, path).toBeTruthy();
+    const next = await client.get<Row[]>(`${path}${joiner}limit=2&cursor=${cursor}`);
+    expect(next.status, path).toBe(200);
+    return [...ids(page.body), ...ids(next.body)];
+  }
+
+  it("carries the cursor of its own last row, in every list and sort, searched or not", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("offcur");
+    for (let i = 0; i < 7; i++) {
+      await createLead(client, {
+        company: `${String.fromCharCode(70 - (i % 3))}co ${token}`,
+        lastName: `L${i % 2}`,
+        estimatedValue: i % 2 ? null : 100 * i,
+        status: ["NEW", "PROPOSAL", "CONTACTED"][i % 3],
+      });
+      await createContact(client, { company: `Offcur ${token}`, lastName: `C${i}` });
+    }
+    for (const sort of ["updated", "company", "contact", "status", "value", "owner"]) {
+      for (const search of [token, ""]) {
+        const path = `/api/leads/TSS?search=${search}&sort=${sort}&dir=asc`;
+        const six = await client.get<Row[]>(`${path}&limit=6`);
+        expect(await offsetThenCursor(client, path, 2), `${sort} ${search}`).toEqual(
+          ids(six.body).slice(2, 6),
+        );
+      }
+    }
+    for (const path of [`/api/contacts/TSS?search=${token}`, "/api/contacts/TSS"]) {
+      const six = await client.get<Row[]>(`${path}${path.includes("?") ? "&" : "?"}limit=6`);
+      expect(await offsetThenCursor(client, path, 2), path).toEqual(ids(six.body).slice(2, 6));
+    }
+    const admin = await adminClient();
+    const six = await admin.get<Row[]>("/api/admin/audit-log?limit=6");
+    expect(await offsetThenCursor(admin, "/api/admin/audit-log", 2)).toEqual(ids(six.body).slice(2, 6));
+  });
+});
