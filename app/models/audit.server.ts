@@ -141,6 +141,7 @@ export async function streamAuditEntries(
       select ${entryColumns(sql)} from audit_log a ${auditFilter(sql, query)} ${order.after}
       ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
     500,
+    { fastStart: !query.search?.trim() },
   );
   return { total, batches };
 }

@@ -149,6 +149,7 @@ export async function streamContacts(
       select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, pattern)}
       ${order.after} ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
     500,
+    { fastStart: pattern === null },
   );
   return { total, batches };
 }

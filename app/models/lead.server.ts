@@ -309,6 +309,8 @@ export async function streamLeads(
       ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
       ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
     STREAM_BATCH,
+    // A list the kept counts cover is walked in its index's order; a search or "mine" is found whole and sorted.
+    { fastStart: countedByStats(query) },
   );
   return { total, batches };
 }

@@ -52,6 +52,14 @@ describe.runIf(databaseUrl())("declaredCursor", () => {
     expect(plans.join("\n")).toMatch(/Sort/);
   });
 
+  it("plans for all the rows when asked to (a search: every match found, then sorted)", async () => {
+    plans.length = 0;
+    let rows = 0;
+    for await (const batch of declaredCursor(sql, ordered(), 500, { fastStart: false })) rows += batch.length;
+    expect(rows).toBe(20000);
+    expect(plans.find((plan) => plan.includes("declare batches"))).toMatch(/Sort/);
+  });
+
   it("closes the cursor and gives the connection back when the reader stops early", async () => {
     for await (const batch of declaredCursor<{ k: number }>(sql, ordered(), 100)) {
       expect(batch).toHaveLength(100);
