@@ -111,6 +111,8 @@ async function run() {
   await settleDatabase(sql);
   const rows = await load(app.url, baseline.url, cookie, { ...sample, deepCursor });
   await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS");
+  const fragment = encodeURIComponent(sample.lastName.slice(0, 5));
+  await streamedWhole(app.url, cookie, app.pid, `/api/leads/TSS?search=${fragment}`);
   await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS/export.csv");
 
   const [{ version }] = await sql<{ version: string }[]>`select current_setting('server_version') as version`;
