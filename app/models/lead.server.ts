@@ -241,9 +241,10 @@ export async function listLeadPage(
  * The ids of one page, one more than asked (to know whether another follows), and with `inScan` the number
  * of all matches (with `bothTabs` also the other tab's, which the scan reads and drops after counting). The
  * caller computes the sort keys on the page's rows alone: here every row an offset skips computed one too
- * (at offset 49,950 of a million leads, 28 ms of the 37 ms query). Sorted by owner and not counted in the scan, it walks the users in name order and
- * takes each one's leads by id from the creator index (sql/00007), where joining and sorting the whole
- * division took 0.5 s at a million; leads whose creator is gone come last.
+ * (at offset 49,950 of a million leads, 28 ms of the 37 ms query). Sorted by owner and not counted in the
+ * scan, it walks the users in name order and takes each one's leads by id from the creator index
+ * (sql/00007), where joining and sorting the whole division took 0.5 s at a million; leads whose creator is
+ * gone come last.
  */
 function pageIds(
   sql: Sql,
