@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,6 +18,7 @@ import { env, EnvError } from "./app/utils/env.server";
 import { hasSessionCookie } from "./app/utils/session-cookie.server";
 import type { RequestContext } from "./app/utils/request-info.server";
 import { bearerToken } from "./app/utils/tokens.server";
+import { newNonce } from "./app/utils/nonce-pool.server";
 import { writeBody } from "./app/utils/write-body.server";
 
 installGlobals({ nativeFetch: true });
@@ -100,6 +100,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+// Requests are answered while this waits, so whatever the middleware reads at module level must be declared
+// above this line or imported: a `let` further down is not yet initialised then (a nonce pool down there made
+// every answer a 500 while the database was unreachable).
 const { database, admin, demo } = await prepareWhenReachable();
 {
   const url = `http://localhost:${config.port}`;
@@ -222,22 +225,6 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
     signal: controller.signal,
     ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
   } as RequestInit);
-}
-
-/**
- * A fresh nonce for each answer's CSP: 16 random bytes drawn from a pool filled 256 nonces at a time. One
- * `randomBytes` call per request cost about 1% of a JSON answer's time (a CPU profile of the dashboard's
- * stats call under load).
- */
-const noncePool = Buffer.alloc(16 * 256);
-let nonceOffset = noncePool.length;
-function newNonce() {
-  if (nonceOffset === noncePool.length) {
-    crypto.randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  nonceOffset += 16;
-  return noncePool.toString("base64", nonceOffset - 16, nonceOffset);
 }
 
 /** CSP with a per-request nonce for Remix's scripts, and the other headers every answer carries. */
