@@ -30,13 +30,26 @@ function relatedTo(sql: Sql | Tx) {
              and (lower(btrim(l.company)) = lower(btrim(c.company)) or l.main_contact_id = c.id)`;
 }
 
+/**
+ * A contact's first name, last name, e-mail and company, lower-cased and apart by line breaks: the expression
+ * of the search's trigram index (sql/00011_contact_search_text.sql), as leadSearchText is for leads.
+ */
+function contactSearchText(sql: Sql) {
+  return sql`lower(c.first_name || E'\\n' || c.last_name || E'\\n' || coalesce(c.email, '') || E'\\n' || c.company)`;
+}
+
+/**
+ * The division's contacts, and with a search those whose company, first or last name or e-mail contains it,
+ * any case: one LIKE on `contactSearchText`. Only a search with a line break of its own could match across
+ * fields; that rare one is checked field by field too.
+ */
 function contactFilter(sql: Sql, division: Division, pattern: string | null) {
+  if (!pattern) return sql`where c.company_division = ${division}`;
   return sql`
-    where c.company_division = ${division}
+    where c.company_division = ${division} and ${contactSearchText(sql)} like lower(${pattern})
       ${
-        pattern
-          ? sql`and (c.first_name || ' ' || c.last_name || ' ' || coalesce(c.email, '') || ' ' || c.company) ilike ${pattern}
-                and (c.company ilike ${pattern} or c.first_name ilike ${pattern} or c.last_name ilike ${pattern}
+        pattern.includes("\n")
+          ? sql`and (c.company ilike ${pattern} or c.first_name ilike ${pattern} or c.last_name ilike ${pattern}
                      or c.email ilike ${pattern})`
           : sql``
       }`;

@@ -110,6 +110,21 @@ describe("GET /api/contacts/{division}", () => {
     expect((await listContacts(client, "TSS", { search: `${token}x` })).ids).toEqual([byName.id]);
   });
 
+  it("matches a search within one field, never from one field into the next", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("cedge");
+    const contact = await createContact(client, { firstName: `Ann${token}`, lastName: "Smithers" });
+    const twoLines = await createContact(client, { company: `North ${token}\nSouth Ltd` });
+
+    expect((await listContacts(client, "TSS", { search: `${token} smith` })).ids).toEqual([]);
+    expect((await listContacts(client, "TSS", { search: `${token}\nsmith` })).ids).toEqual([]);
+    expect((await listContacts(client, "TSS", { search: `ann${token}` })).ids).toEqual([contact.id]);
+    // A line break inside one field is found like any other character.
+    const found = await listContacts(client, "TSS", { search: `${token}\nsouth` });
+    expect(found.ids).toEqual([twoLines.id]);
+    expect(found.total).toBe(1);
+  });
+
   it("never lists another division's contacts; 403 and 400 for the division", async () => {
     const { client: both } = await userWith(["TSS", "NLH"]);
     const token = uniqueToken("scope");
