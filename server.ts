@@ -106,17 +106,18 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 const { database, admin, demo } = await prepareWhenReachable();
 {
   const url = `http://localhost:${config.port}`;
-  console.log(`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`);
+  const lines = [`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`];
   if (admin) {
-    console.log(
+    lines.push(
       `First admin created: sign in at ${url} as ${admin.email}` +
         (admin.generated
           ? ` with password ${admin.password} (shown once; set ADMIN_PASSWORD to choose it)`
           : ""),
     );
   }
-  if (demo)
-    console.log(`Demo data added. Sales users: ${demo.users.join(", ")} (password: ${demo.password})`);
+  if (demo) lines.push(`Demo data added. Sales users: ${demo.users.join(", ")} (password: ${demo.password})`);
+  // One write: whoever waits for "CRM listening" (a script, the tests) reads the lines after it in the same chunk.
+  console.log(lines.join("\n"));
   ready = true;
 }
 
