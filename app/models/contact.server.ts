@@ -2,6 +2,7 @@ import type postgres from "postgres";
 import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
+import { fieldsContain } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset, withMatchCount, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -38,21 +39,12 @@ function contactSearchText(sql: Sql) {
   return sql`lower(c.first_name || E'\\n' || c.last_name || E'\\n' || coalesce(c.email, '') || E'\\n' || c.company)`;
 }
 
-/**
- * The division's contacts, and with a search those whose company, first or last name or e-mail contains it,
- * any case: one LIKE on `contactSearchText`. Only a search with a line break of its own could match across
- * fields; that rare one is checked field by field too.
- */
+/** The division's contacts, and with a search those whose company, first or last name or e-mail contains it. */
 function contactFilter(sql: Sql, division: Division, pattern: string | null) {
   if (!pattern) return sql`where c.company_division = ${division}`;
+  const fields = [sql`c.company`, sql`c.first_name`, sql`c.last_name`, sql`c.email`];
   return sql`
-    where c.company_division = ${division} and ${contactSearchText(sql)} like lower(${pattern})
-      ${
-        pattern.includes("\n")
-          ? sql`and (c.company ilike ${pattern} or c.first_name ilike ${pattern} or c.last_name ilike ${pattern}
-                     or c.email ilike ${pattern})`
-          : sql``
-      }`;
+    where c.company_division = ${division} and ${fieldsContain(sql, contactSearchText(sql), fields, pattern)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type postgres from "postgres";
 import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
+import { fieldsContain } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -91,19 +92,10 @@ export function leadSearchText(sql: Sql | Tx) {
   return sql`lower(l.first_name || E'\\n' || l.last_name || E'\\n' || l.email || E'\\n' || l.company)`;
 }
 
-/**
- * A lead whose first name, last name, e-mail or company contains the search, any case: one LIKE on
- * `leadSearchText`, which its trigram index serves. Only a search with a line break of its own could match
- * across fields; that rare one is checked field by field too.
- */
+/** A lead whose first name, last name, e-mail or company contains the search, any case. */
 function searchFilter(sql: Sql | Tx, pattern: string) {
-  return sql`and ${leadSearchText(sql)} like lower(${pattern})
-    ${
-      pattern.includes("\n")
-        ? sql`and (l.first_name ilike ${pattern} or l.last_name ilike ${pattern}
-                   or l.email ilike ${pattern} or l.company ilike ${pattern})`
-        : sql``
-    }`;
+  const fields = [sql`l.first_name`, sql`l.last_name`, sql`l.email`, sql`l.company`];
+  return sql`and ${fieldsContain(sql, leadSearchText(sql), fields, pattern)}`;
 }
 
 /**
