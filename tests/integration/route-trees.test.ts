@@ -62,9 +62,41 @@ function sourceFiles(dir: string): string[] {
 describe("Remix's router, patched to rank a route tree once (docs/decisions/010-route-matching-patch.md)", () => {
   const require = createRequire(import.meta.url);
 
-  it("is patched in the build the server loads", () => {
-    const file = require.resolve("@remix-run/router");
-    expect(fs.readFileSync(file, "utf8")).toContain("patched by scripts/patch-remix-router.mjs");
+  it("is patched in the builds the server loads", () => {
+    for (const module of [
+      "@remix-run/router",
+      "@remix-run/react/dist/server.js",
+      "react-router-dom/server.js",
+    ]) {
+      expect(fs.readFileSync(require.resolve(module), "utf8")).toContain(
+        "patched by scripts/patch-remix-router.mjs",
+      );
+    }
+  });
+
+  it("a page's render reuses the route tree of its routes, with each request's own matches", () => {
+    const { createStaticRouter } =
+      require("react-router-dom/server") as typeof import("react-router-dom/server");
+    const routes = [{ id: "root", path: "/", children: [{ id: "leads", path: "leads" }] }];
+    const render = (pathname: string, matched: string[]) =>
+      createStaticRouter(routes, {
+        basename: "/",
+        location: { pathname, search: "", hash: "", state: null, key: "default" },
+        matches: matched.map((id) => ({ params: {}, pathname, pathnameBase: pathname, route: { id } })),
+        loaderData: {},
+        actionData: null,
+        errors: null,
+        statusCode: 200,
+        loaderHeaders: {},
+        actionHeaders: {},
+        activeDeferreds: null,
+      } as unknown as Parameters<typeof createStaticRouter>[1]);
+    const first = render("/", ["root"]);
+    const second = render("/leads", ["root", "leads"]);
+    expect(second.routes).toBe(first.routes);
+    expect(second.state.location.pathname).toBe("/leads");
+    expect(second.state.matches.map((match) => match.route.id)).toEqual(["root", "leads"]);
+    expect(second.state.matches[1].route).toBe(second.routes[0].children![0]);
   });
 
   it("still matches each path to its best-ranked route, call after call on one tree", () => {
