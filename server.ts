@@ -181,7 +181,11 @@ function remixHandler(serverBuild: ServerBuild) {
       return;
     }
     try {
-      const context: RequestContext = { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" };
+      const context: RequestContext = {
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "",
+        documentData: req.path.endsWith(".data") ? null : new Map(),
+      };
       const response = await handle(request, context);
       // A page whose loader met the database going away: it is not the page's fault (503, try again), even
       // when the database came back while the page was being answered.

@@ -8,6 +8,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { logClientGone } from "./utils/client-gone.server";
 import { reportDatabaseError } from "./utils/db-availability.server";
+import { DocumentDataProvider } from "./utils/document-data";
 import { NonceProvider } from "./utils/nonce";
 
 /** How long the hand-off waits for deferred loader data (none yet) before Remix gives up on it. */
@@ -54,7 +55,9 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   const markup = renderToString(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <DocumentDataProvider value={loadContext.documentData}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </DocumentDataProvider>
     </NonceProvider>,
   );
   // As bytes: a string body is first made well-formed by undici, a scan that cost more than the encoding.

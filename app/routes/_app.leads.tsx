@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { AddLeadDialog } from "~/components/leads/add-lead-dialog";
 import { LeadFilters } from "~/components/leads/lead-filters";
-import { LeadTable } from "~/components/leads/lead-table";
+import { LEAD_ROWS, LeadTable } from "~/components/leads/lead-table";
 import { PageHeader } from "~/components/page-header";
 import { requirePageActor } from "~/features/auth/current-user.server";
 import { leadsPageAction } from "~/features/leads/leads-actions.server";
@@ -19,6 +19,7 @@ import type { Lead } from "~/models/lead.schema";
 import { getLead } from "~/models/lead.server";
 import { listAssignableUsers } from "~/models/user.server";
 import { brandingFor } from "~/utils/divisions";
+import { documentOnly } from "~/utils/document-data";
 import { nullIfRefused } from "~/utils/errors";
 import { isUuid } from "~/utils/ids";
 
@@ -53,7 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     division,
     view: { ...requested, page },
-    leads: list.leads,
+    leadIds: list.leads.map((lead) => lead.id),
+    // A document's rows are in its HTML only (docs/decisions/015-rows-travel-once.md).
+    leads: documentOnly(context, LEAD_ROWS, list.leads),
     total: list.total,
     counts,
     addOpen,
@@ -93,7 +96,13 @@ export default function LeadsPage() {
         }
       />
       <LeadFilters view={view} />
-      <LeadTable view={view} leads={data.leads} total={data.total} counts={data.counts} />
+      <LeadTable
+        view={view}
+        leadIds={data.leadIds}
+        leads={data.leads}
+        total={data.total}
+        counts={data.counts}
+      />
       {data.addOpen ? (
         <AddLeadDialog
           division={data.division}

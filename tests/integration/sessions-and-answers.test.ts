@@ -105,6 +105,24 @@ describe("pages", () => {
       expect(body, path).toContain("window.__remixContext.streamController.close();");
     }
   });
+
+  // docs/decisions/015-rows-travel-once.md
+  it("the /leads page's rows are in its HTML only; the page's data request carries them as data", async () => {
+    const { client } = await userWith(["TSS"]);
+    const lead = await createLead(client, { companyDivision: "TSS" });
+    const query = `q=${encodeURIComponent(lead.email)}`;
+    const page = await client.get(`/leads?${query}`);
+    expect(page.status).toBe(200);
+    const handOff = /streamController\.enqueue\((.*?)\);<\/script>/s.exec(page.body)?.[1] ?? "";
+    expect(handOff).toContain(lead.id);
+    expect(handOff).not.toContain(lead.company);
+    const row = /<tbody[^>]*id="lead-rows"[^>]*>(.*?)<\/tbody>/s.exec(page.body)?.[1] ?? "";
+    expect(row).toContain(lead.email);
+    expect(row).toContain(lead.company);
+    const data = await client.get(`/leads.data?${query}`);
+    expect(data.status).toBe(200);
+    expect(JSON.stringify(data.body)).toContain(lead.company);
+  });
 });
 
 describe("compression", () => {

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { hasFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "~/features/leads/leads-view";
 import { DEFAULT_SORT_DIRECTION, type LeadSort } from "~/models/lead.schema";
+import { useDocumentData } from "~/utils/document-data";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../forms";
 import { Icon } from "../icons";
@@ -19,32 +20,46 @@ const COLUMNS: { sort: LeadSort; label: string; archive?: { sort: LeadSort; labe
   { sort: "updated", label: "Last Update", archive: { sort: "archived", label: "Archived Date" } },
 ];
 
-/** The two tabs, the sortable table with selection and row actions, and the pager. */
+/** The key under which the /leads loader keeps a document's rows for its render only (utils/document-data.tsx). */
+export const LEAD_ROWS = "lead-rows";
+
+/**
+ * The two tabs, the sortable table with selection and row actions, and the pager. `leads` is null for the
+ * page's document, whose rows the server writes and the browser keeps (docs/decisions/015-rows-travel-once.md).
+ */
 export function LeadTable({
   view,
+  leadIds,
   leads,
   total,
   counts,
 }: {
   view: LeadsView;
-  leads: ListLead[];
+  leadIds: string[];
+  leads: ListLead[] | null;
   total: number;
   counts: { active: number; archived: number };
 }) {
   const hydrated = useHydrated();
   const archive = view.tab === "archive";
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const allSelected = leads.length > 0 && leads.every((lead) => selected.has(lead.id));
+  const allSelected = leadIds.length > 0 && leadIds.every((id) => selected.has(id));
 
   // The rows are markup (lead-rows-html.ts), so their boxes keep their own state: the selection is read
   // from them, and put back on them when changed rows replace them.
   const timeZone = useTimeZone();
-  const rowsHtml = leadRowsHtml(leads, view, timeZone);
+  const documentLeads = useDocumentData<ListLead[]>(LEAD_ROWS);
+  const rowLeads = leads ?? documentLeads;
+  // The document's rows as the browser holds them, read once as it hydrates.
+  const [documentRowsHtml] = useState(() =>
+    rowLeads ? "" : (document.getElementById(LEAD_ROWS)?.innerHTML ?? ""),
+  );
+  const rowsHtml = rowLeads ? leadRowsHtml(rowLeads, view, timeZone) : documentRowsHtml;
   const body = useRef<HTMLTableSectionElement>(null);
   const rowBoxes = () => [...(body.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? [])];
   const readSelection = () =>
     setSelected(new Set(rowBoxes().flatMap((box) => (box.checked ? [box.value] : []))));
-  const shown = leads.map((lead) => lead.id).join();
+  const shown = leadIds.join();
   const latest = useRef({ shown: null as string | null, selected });
   latest.current.selected = selected;
   useEffect(() => {
@@ -96,7 +111,7 @@ export function LeadTable({
         <button
           type="submit"
           className={buttonClass.secondary}
-          disabled={leads.length === 0 || (hydrated && selected.size === 0)}
+          disabled={leadIds.length === 0 || (hydrated && selected.size === 0)}
         >
           <Icon name={archive ? "restore" : "trash"} width={16} height={16} />
           {archive ? "Restore selected" : "Archive selected"}
@@ -143,7 +158,7 @@ export function LeadTable({
               </th>
             </tr>
           </thead>
-          {leads.length === 0 ? (
+          {leadIds.length === 0 ? (
             <tbody key="empty">
               <tr>
                 <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
@@ -154,6 +169,7 @@ export function LeadTable({
           ) : (
             <tbody
               key="rows"
+              id={LEAD_ROWS}
               ref={body}
               className="divide-y divide-slate-100"
               dangerouslySetInnerHTML={{ __html: rowsHtml }}
