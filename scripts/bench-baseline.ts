@@ -6,7 +6,7 @@
 import http from "node:http";
 import { dashboardStats } from "../app/models/dashboard.server";
 import { currentDivision, type Actor } from "../app/models/actor.server";
-import { createLeadSchema, leadListParamsSchema } from "../app/models/lead.schema";
+import { createLeadSchema, leadListParamsSchema, leadRow } from "../app/models/lead.schema";
 import { createLead, getLeadDetail, listLeadPage } from "../app/models/lead.server";
 import { getSessionUser } from "../app/models/session.server";
 import { leadsPageList } from "../app/features/leads/leads-page.server";
@@ -72,7 +72,7 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
         dashboardStats(actor, division),
         listLeadPage(actor, division, { archived: false }, { limit: 5 }),
       ]);
-      return { body: { stats, recentLeads: recent.leads } };
+      return { body: { stats, recentLeads: recent.leads.map(leadRow) } };
     },
   ],
 ];

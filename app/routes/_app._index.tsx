@@ -15,6 +15,7 @@ import { addContactIntent } from "~/features/contacts/contact-actions.server";
 import { addLeadIntent, restoreDuplicateIntent } from "~/features/leads/add-lead.server";
 import { currentDivision } from "~/models/actor.server";
 import { getContact } from "~/models/contact.server";
+import { leadRow } from "~/models/lead.schema";
 import { dashboardStats } from "~/models/dashboard.server";
 import { listLeadPage } from "~/models/lead.server";
 import { listAssignableUsers } from "~/models/user.server";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     division,
     firstName: actor.user.firstName,
     stats,
-    recentLeads: recent.leads,
+    recentLeads: recent.leads.map(leadRow),
     dialog: dialog === "lead" || dialog === "contact" ? dialog : null,
     assignableUsers,
     contact,

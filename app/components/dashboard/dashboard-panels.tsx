@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { ReactNode } from "react";
 import type { DashboardStats } from "~/models/dashboard.schema";
-import type { Lead } from "~/models/lead.schema";
+import type { LeadRow } from "~/models/lead.schema";
 import type { Division } from "~/utils/divisions";
 import { formatGBP, fullName, relativeDates } from "~/utils/format";
 import { AppLink } from "../app-link";
@@ -10,7 +10,7 @@ import { Icon, type IconName } from "../icons";
 import { StatusBadge } from "../leads/status-badge";
 import { useTimeZone } from "../time-zone";
 
-type ListLead = SerializeFrom<Lead>;
+type ListLead = SerializeFrom<LeadRow>;
 
 const CARDS: {
   key: keyof DashboardStats;

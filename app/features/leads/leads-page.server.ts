@@ -1,5 +1,5 @@
 import type { Actor } from "~/models/actor.server";
-import { LEAD_ROW_FIELDS, type Lead, type LeadRow } from "~/models/lead.schema";
+import { leadRow } from "~/models/lead.schema";
 import { countLeadTabs, listLeadPage } from "~/models/lead.server";
 import type { Division } from "~/utils/divisions";
 import { pageOrLast } from "~/utils/paging";
@@ -28,12 +28,5 @@ export async function leadsPageList(actor: Actor, division: Division, view: Lead
   const { leads, total, otherTabTotal, page } = list;
   // The list's own total is its tab's count, and the other tab's mostly comes with it (countOtherTab).
   const counts = await countLeadTabs(actor, division, filters, { archived, total, otherTabTotal });
-  return { list: { leads: leads.map(tableRow), total }, counts, page };
-}
-
-function tableRow(lead: Lead): LeadRow {
-  // A loop, not Object.fromEntries over pairs: this runs for every row of every /leads page.
-  const row: Record<string, unknown> = {};
-  for (const field of LEAD_ROW_FIELDS) row[field] = lead[field];
-  return row as LeadRow;
+  return { list: { leads: leads.map(leadRow), total }, counts, page };
 }
