@@ -89,7 +89,8 @@ async function run() {
   const [sample] = await sql<{ id: string; company: string; email: string; lastName: string }[]>`
     select id, company, email, last_name from leads where company_division = 'TSS' order by id limit 1 offset 777`;
 
-  const app = await startServer("app", [process.execPath, "--import", "tsx", "server.ts"]);
+  // --trace-gc: the live heap after each full collection is how streamedWhole tells a stream from a list held whole.
+  const app = await startServer("app", [process.execPath, "--trace-gc", "--import", "tsx", "server.ts"]);
   const cookie = await app.signIn(email, BULK_PASSWORD);
   const [{ sessionId }] = await sql<{ sessionId: string }[]>`
     select s.id as session_id from sessions s join users u on u.id = s.user_id
@@ -110,10 +111,10 @@ async function run() {
   await queries(actor, sample, deepOffset, deep.next!);
   await settleDatabase(sql);
   const rows = await load(app.url, baseline.url, cookie, { ...sample, deepCursor });
-  await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS");
+  await streamedWhole(app, cookie, "/api/leads/TSS");
   const fragment = encodeURIComponent(sample.lastName.slice(0, 5));
-  await streamedWhole(app.url, cookie, app.pid, `/api/leads/TSS?search=${fragment}`);
-  await streamedWhole(app.url, cookie, app.pid, "/api/leads/TSS/export.csv");
+  await streamedWhole(app, cookie, `/api/leads/TSS?search=${fragment}`);
+  await streamedWhole(app, cookie, "/api/leads/TSS/export.csv");
 
   const [{ version }] = await sql<{ version: string }[]>`select current_setting('server_version') as version`;
   const results = {
@@ -424,9 +425,32 @@ async function measure(name: string, run: () => Promise<unknown>, target: number
   else report(p95 <= target, `${line}   (target p95 <= ${target} ms)`);
 }
 
-/** A whole list or export, streamed: first byte, total time, and the app's resident memory meanwhile. */
-async function streamedWhole(url: string, cookie: string, pid: number, pathname: string) {
+/**
+ * A whole list or export, streamed: first byte, total time, and the app's memory meanwhile. Its resident size
+ * mostly shows the garbage between two full collections: on a fast machine a fresh app's first long stream
+ * raised it by 80 to 150 MB while the live heap after each collection stayed at about 35 MB. So the target is
+ * on the live heap (from the app's --trace-gc lines), which a list held whole would grow by its size; a stream
+ * short enough to need no full collection is judged by its resident size.
+ */
+async function streamedWhole(
+  app: { url: string; pid: number; log: string },
+  cookie: string,
+  pathname: string,
+) {
+  const { url, pid, log } = app;
   const rss = () => Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+  // The main thread's full collections: the one isolate with the most lines (tsx's loader thread has its own).
+  const liveAfterCollections = (from: number) => {
+    const byIsolate = new Map<string, number[]>();
+    const text = fs.readFileSync(log).subarray(from).toString();
+    for (const [, isolate, live] of text.matchAll(
+      /\[\d+:(0x[\da-f]+)\].*?Mark-Compact (?:\(reduce\) )?[\d.]+ \([\d.]+\) -> ([\d.]+) \(/g,
+    ))
+      byIsolate.set(isolate, [...(byIsolate.get(isolate) ?? []), Number(live)]);
+    return [...byIsolate.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  };
+  const logStart = fs.statSync(log).size;
+  const liveBefore = liveAfterCollections(0).at(-1);
   const before = rss();
   let peak = before;
   const start = performance.now();
@@ -441,10 +465,16 @@ async function streamedWhole(url: string, cookie: string, pid: number, pathname:
     peak = Math.max(peak, rss());
   }
   const seconds = (performance.now() - start) / 1000;
+  const live = liveAfterCollections(logStart);
+  const liveGrowth = live.length && liveBefore !== undefined ? Math.max(...live) - liveBefore : null;
   report(
-    peak - before <= TARGET_HEAP_GROWTH_MB * 2,
+    liveGrowth === null ? peak - before <= TARGET_HEAP_GROWTH_MB * 2 : liveGrowth <= TARGET_HEAP_GROWTH_MB,
     `GET ${pathname} (streamed): first byte ${firstByte.toFixed(0)} ms, ` +
-      `${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s, app memory +${(peak - before).toFixed(0)} MB`,
+      `${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s, ` +
+      (liveGrowth === null
+        ? "no full collection"
+        : `live heap ${liveGrowth >= 0 ? "+" : ""}${liveGrowth.toFixed(0)} MB`) +
+      `, resident +${(peak - before).toFixed(0)} MB`,
   );
 }
 
@@ -455,6 +485,8 @@ async function startServer(
   extraEnv: Record<string, string> = {},
 ) {
   const port = 4300 + Math.floor(Math.random() * 500);
+  const logPath = path.join(os.tmpdir(), `crm-bench-${name}.log`);
+  const log = fs.openSync(logPath, "w");
   const child = spawn(command, args, {
     env: {
       ...process.env,
@@ -465,7 +497,7 @@ async function startServer(
       SESSION_SECRET: crypto.randomBytes(16).toString("hex"),
     },
     // Its log in a file: autocannon ends each run by dropping its connections, which the app notes.
-    stdio: ["ignore", "ignore", fs.openSync(path.join(os.tmpdir(), `crm-bench-${name}.log`), "w")],
+    stdio: ["ignore", log, log],
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
@@ -478,12 +510,13 @@ async function startServer(
     ))
   ) {
     if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`The ${name} did not start: see ${path.join(os.tmpdir(), `crm-bench-${name}.log`)}`);
+      throw new Error(`The ${name} did not start: see ${logPath}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     url,
     pid: child.pid!,
+    log: logPath,
     async signIn(username: string, password: string) {
       const response = await fetch(`${url}/api/auth/login`, {
         method: "POST",
