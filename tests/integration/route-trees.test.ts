@@ -69,7 +69,7 @@ describe("Remix's router, patched to rank a route tree once (docs/decisions/010-
       "react-router-dom/server.js",
     ]) {
       expect(fs.readFileSync(require.resolve(module), "utf8")).toContain(
-        "patched by scripts/patch-remix-router.mjs",
+        "patched by scripts/patch-dependencies.mjs",
       );
     }
   });

@@ -1,0 +1,146 @@
+// Run by `npm install` / `npm ci` (postinstall): edits two dependencies where they fall short, each edit
+// checked against the exact text it replaces.
+//  - Remix 2's router flattens and ranks every route and compiles a regular expression per route path on every
+//    match, several times per request: a sixth of a small JSON answer's CPU. Its server build (the CommonJS
+//    file; the browser's build is left alone) does that once per route tree and once per path, as React Router
+//    7 does since remix-run/react-router#14967, and a page's render reuses its route tree instead of building a
+//    new one (which then ranked anew). docs/decisions/010-route-matching-patch.md.
+//  - postgres.js 3.4.9 leaves some queries unsettled when a connection's socket closes, so after a database
+//    outage a request could wait forever or be answered another statement's result.
+//    docs/decisions/016-postgres-driver-patch.md.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const MARK = "/* patched by scripts/patch-dependencies.mjs */";
+const ROUTER_DECISION = "docs/decisions/010-route-matching-patch.md";
+const DRIVER_DECISION = "docs/decisions/016-postgres-driver-patch.md";
+
+const routerEdits = [
+  [
+    "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;",
+    "  let branches = rankedBranches(routes);\n  let matches = null;",
+  ],
+  [
+    "function compilePath(path, caseSensitive, end) {",
+    `${MARK}
+// A server's route trees do not change once built: their branches are flattened and ranked once each.
+const rankedBranchesOf = new WeakMap();
+function rankedBranches(routes) {
+  let branches = rankedBranchesOf.get(routes);
+  if (!branches) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    rankedBranchesOf.set(routes, branches);
+  }
+  return branches;
+}
+// A route path's expression, compiled once (bounded: matchPath is public and may see any pattern).
+const compiledPaths = new Map();
+function compilePath(path, caseSensitive, end) {
+  const key = path + "|" + (caseSensitive === true) + "|" + (end !== false);
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    compiled = compilePathOnce(path, caseSensitive, end);
+    if (compiledPaths.size < 1000) compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+function compilePathOnce(path, caseSensitive, end) {`,
+  ],
+];
+
+// A page's render built its route tree twice per request (RemixServer, then createStaticRouter), so the
+// ranked branches above were never found again: each build is now kept per route manifest, which a server
+// build never changes.
+const remixServerEdits = [
+  [
+    "function RemixServer({",
+    `${MARK}
+const serverRoutesOf = new WeakMap();
+function RemixServer({`,
+  ],
+  [
+    "  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);",
+    `  let routes$1 = serverRoutesOf.get(manifest.routes);
+  if (!routes$1) {
+    routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);
+    serverRoutesOf.set(manifest.routes, routes$1);
+  }`,
+  ],
+];
+const staticRouterEdits = [
+  [
+    "function createStaticRouter(routes, context, opts = {}) {\n  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);",
+    `${MARK}
+const dataRoutesOf = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let converted = dataRoutesOf.get(routes);
+  if (!converted) {
+    let manifest = {};
+    let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);
+    converted = { manifest, dataRoutes };
+    dataRoutesOf.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+  ],
+];
+
+// When a connection's socket closes, every query it holds is settled (rejected with CONNECTION_CLOSED, which
+// the app answers 503) and nothing of it is left for the next socket. Before, two kinds were not:
+//  - a query the pool sent to the connection between its socket's 'error' and 'close' events (the socket was
+//    already dead): it stayed in the connection's query slot, waiting until the connection was opened again
+//    (perhaps never), and then the new socket's first ReadyForQuery resolved it with an empty result (a
+//    session read as signed out, a list read as empty);
+//  - the first query of a connection still starting when its socket closed cleanly (no 'error'): it waited
+//    forever while the connection reconnected at once, again and again (porsager/postgres#1193).
+// Reconnecting to the next host of a multi-host URL (error() returns early then) is left as it was.
+const driverEdits = [
+  [
+    `    socket.removeAllListeners()
+    socket = null
+
+    if (initial)
+      return reconnect()
+
+    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))
+`,
+    `    socket.removeAllListeners()
+    socket = null
+
+    ${MARK}
+    if (initial && !terminated)
+      error(Errors.connection('CONNECTION_CLOSED', options, socket))
+    if (initial)
+      return reconnect()
+
+    if (query || sent.length)
+      error(Errors.connection('CONNECTION_CLOSED', options, socket))
+    query = errorResponse = results = null
+    result = new Result()
+`,
+  ],
+];
+
+patch(require.resolve("@remix-run/router"), routerEdits, ROUTER_DECISION);
+patch(require.resolve("@remix-run/react/dist/server.js"), remixServerEdits, ROUTER_DECISION);
+patch(require.resolve("react-router-dom/server.js"), staticRouterEdits, ROUTER_DECISION);
+// The ES module build (what `import` loads: server.ts through tsx, the server build) and the CommonJS one.
+const driverIndex = require.resolve("postgres");
+patch(driverIndex.replace(/index\.js$/, "connection.js"), driverEdits, DRIVER_DECISION);
+patch(driverIndex.replace(/cjs[/\\]src[/\\]index\.js$/, "src/connection.js"), driverEdits, DRIVER_DECISION);
+
+function patch(file, edits, decision) {
+  let text = fs.readFileSync(file, "utf8");
+  if (text.includes(MARK)) return;
+  for (const [from, to] of edits) {
+    if (text.split(from).length !== 2) {
+      console.error(
+        `scripts/patch-dependencies.mjs: ${file} is not the version the patch was written for. See ${decision}.`,
+      );
+      process.exit(1);
+    }
+    text = text.replace(from, to);
+  }
+  fs.writeFileSync(file, text);
+}
