@@ -6,8 +6,8 @@
 //    7 does since remix-run/react-router#14967, and a page's render reuses its route tree instead of building a
 //    new one (which then ranked anew). docs/decisions/010-route-matching-patch.md.
 //  - postgres.js 3.4.9 leaves some queries unsettled when a connection's socket closes, so after a database
-//    outage a request could wait forever or be answered another statement's result.
-//    docs/decisions/016-postgres-driver-patch.md.
+//    outage a request could wait forever or be answered another statement's result, and a transaction cut off
+//    in the middle could end the process. docs/decisions/016-postgres-driver-patch.md.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 
@@ -87,17 +87,30 @@ function createStaticRouter(routes, context, opts = {}) {
 ];
 
 // When a connection's socket closes, every query it holds is settled (rejected with CONNECTION_CLOSED, which
-// the app answers 503) and nothing of it is left for the next socket. Before, two kinds were not:
+// the app answers 503) and nothing of it is left for the next socket. Before:
 //  - a query the pool sent to the connection between its socket's 'error' and 'close' events (the socket was
-//    already dead): it stayed in the connection's query slot, waiting until the connection was opened again
+//    already dead) stayed in the connection's query slot, waiting until the connection was opened again
 //    (perhaps never), and then the new socket's first ReadyForQuery resolved it with an empty result (a
 //    session read as signed out, a list read as empty);
-//  - the first query of a connection still starting when its socket closed cleanly (no 'error'): it waited
-//    forever while the connection reconnected at once, again and again (porsager/postgres#1193).
+//  - the first query of a connection still starting when its socket closed cleanly (no 'error') waited
+//    forever while the connection reconnected at once, again and again (porsager/postgres#1193);
+//  - bytes waiting to be written were kept, with their timer, so the next socket's startup message was
+//    queued behind them and never sent: that connection then ended in CONNECT_TIMEOUT;
+//  - a statement made on the closed connection (a transaction's own ROLLBACK after its statement failed)
+//    was written to no socket at all: a TypeError thrown from a timer, which ends the process
+//    (porsager/postgres#1208). It is now rejected, and the connection stays where the pool put it.
 // Reconnecting to the next host of a multi-host URL (error() returns early then) is left as it was.
 const driverEdits = [
   [
-    `    socket.removeAllListeners()
+    `    incomings = null
+    clearImmediate(nextWriteTimer)
+    socket.removeListener('data', data)
+    socket.removeListener('connect', connected)
+    idleTimer.cancel()
+    lifeTimer.cancel()
+    connectTimer.cancel()
+
+    socket.removeAllListeners()
     socket = null
 
     if (initial)
@@ -105,10 +118,19 @@ const driverEdits = [
 
     !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))
 `,
-    `    socket.removeAllListeners()
+    `    incomings = null
+    ${MARK}
+    clearImmediate(nextWriteTimer)
+    chunk = nextWriteTimer = null
+    socket.removeListener('data', data)
+    socket.removeListener('connect', connected)
+    idleTimer.cancel()
+    lifeTimer.cancel()
+    connectTimer.cancel()
+
+    socket.removeAllListeners()
     socket = null
 
-    ${MARK}
     if (initial && !terminated)
       error(Errors.connection('CONNECTION_CLOSED', options, socket))
     if (initial)
@@ -119,6 +141,21 @@ const driverEdits = [
     query = errorResponse = results = null
     result = new Result()
 `,
+  ],
+  [
+    `    if (q.cancelled)
+      return
+
+    try {
+      q.state = backend`,
+    `    if (q.cancelled)
+      return
+
+    if (!socket)
+      return (queryError(q, Errors.connection('CONNECTION_CLOSED', options)), true)
+
+    try {
+      q.state = backend`,
   ],
 ];
 

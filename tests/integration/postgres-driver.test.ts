@@ -1,5 +1,6 @@
 // The install patch of postgres.js (docs/decisions/016-postgres-driver-patch.md): when a connection's socket
-// closes, every query it holds is settled, and none is answered with what belongs to the next socket.
+// closes, every query it holds is settled, nothing of it reaches the next socket, and a statement made on the
+// closed connection is rejected rather than ending the process. Each test fails without its part of the patch.
 import net from "node:net";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
@@ -44,6 +45,56 @@ describe.skipIf(!serverUrl)("postgres.js, when a connection's socket fails", () 
 
     expect(await sql`select 'after' as answer`).toEqual([{ answer: "after" }]);
     expect(await sentInBetween).toEqual({ code: "CONNECTION_CLOSED" });
+  });
+
+  it("sends the next socket's startup at once when the socket closed with a write still waiting", async () => {
+    const target = new URL(serverUrl!);
+    let socket: net.Socket | undefined;
+    const options = {
+      max: 1,
+      connect_timeout: 2,
+      onnotice: () => {},
+      socket: () => (socket = net.connect(Number(target.port || 5432), target.hostname)),
+    };
+    const sql = postgres(serverUrl!, options);
+    cleanups.push(() => sql.end({ timeout: 1 }));
+    await sql`select 1`;
+
+    // A query made in a timer callback is written on the next turn of the event loop; the socket closed in
+    // that callback is gone before then.
+    const cut = await new Promise<Promise<unknown>>((resolve) =>
+      setImmediate(() => {
+        const query = outcome(sql`select 'cut' as answer`);
+        socket!.destroy();
+        resolve(query);
+      }),
+    );
+    expect(await cut).toEqual({ code: "CONNECTION_CLOSED" });
+    expect(await outcome(sql`select 'after' as answer`)).toEqual({ rows: [{ answer: "after" }] });
+  });
+
+  it("survives a transaction whose backend is terminated mid-statement, and serves the next query", async () => {
+    const sql = postgres(serverUrl!, { max: 2, onnotice: () => {} });
+    const killer = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    cleanups.push(
+      () => sql.end({ timeout: 1 }),
+      () => killer.end({ timeout: 1 }),
+    );
+    let backend: number | undefined;
+    const transaction = outcome(
+      sql.begin(async (tx) => {
+        [{ pid: backend }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+        await tx`select pg_sleep(2)`;
+      }),
+    );
+    while (backend === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    await killer`select pg_terminate_backend(${backend})`;
+
+    // Before the patch the transaction's own ROLLBACK went to a closed connection: a TypeError thrown from a
+    // timer, which ends the process (and fails this test run).
+    expect(await transaction).toEqual({ code: "CONNECTION_CLOSED" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await sql`select 'after' as answer`).toEqual([{ answer: "after" }]);
   });
 });
 
