@@ -135,6 +135,44 @@ describe.skipIf(!serverUrl)("PostgreSQL going away", () => {
   });
 });
 
+describe.skipIf(!serverUrl)("the app's database connections terminated", () => {
+  it("in the middle of writes: the app never exits, answers only 201 or 503, and serves again", async () => {
+    server = await startTestServer(await freePort());
+    const admin = await signInAdmin(server);
+    const statuses: number[] = [];
+    let writing = true;
+    const writer = async () => {
+      while (writing) {
+        const result = await admin.post("/api/leads", leadInput()).catch(() => null);
+        statuses.push(result?.status ?? 0); // 0: no answer at all
+      }
+    };
+    const writers = Promise.all(Array.from({ length: 6 }, writer));
+
+    // As a fast shutdown of PostgreSQL or an administrator does: every backend of the app's database is told
+    // to end, whatever it is running (a transaction's statement, most often), five times over.
+    const sql = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    const database = new URL(server.databaseUrl!).pathname.slice(1);
+    try {
+      for (let round = 0; round < 5; round++) {
+        await sleep(300);
+        await sql`
+          select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = ${database} and pid <> pg_backend_pid()`;
+      }
+    } finally {
+      await sql.end();
+    }
+    expect(await msUntilOk(admin, "/api/auth/user", 10_000)).toBeLessThan(10_000);
+    writing = false;
+    await writers;
+
+    expect(server.running()).toBe(true);
+    expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(0);
+  });
+});
+
 describe.skipIf(!serverUrl)("the app killed in the middle of writes", () => {
   it("leaves no lead without its progress and audit rows, and every acknowledged create is stored", async () => {
     server = await startTestServer(await freePort());
