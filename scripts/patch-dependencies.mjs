@@ -99,6 +99,9 @@ function createStaticRouter(routes, context, opts = {}) {
 //  - a statement made on the closed connection (a transaction's own ROLLBACK after its statement failed)
 //    was written to no socket at all: a TypeError thrown from a timer, which ends the process
 //    (porsager/postgres#1208). It is now rejected, and the connection stays where the pool put it.
+// And a transaction's BEGIN always reserves its connection: sent to a connection at the pipeline's limit (100
+// statements waiting), it skipped that step, and the transaction threw a TypeError from a timer, which ends the
+// process, leaving the connection in a transaction for the next statements (porsager/postgres#1189).
 // Reconnecting to the next host of a multi-host URL (error() returns early then) is left as it was.
 const driverEdits = [
   [
@@ -156,6 +159,18 @@ const driverEdits = [
 
     try {
       q.state = backend`,
+  ],
+  [
+    `      return write(toBuffer(q))
+        && !q.describeFirst
+        && !q.cursorFn
+        && sent.length < max_pipeline
+        && (!q.options.onexecute || q.options.onexecute(connection))`,
+    `      const more = write(toBuffer(q))
+        && !q.describeFirst
+        && !q.cursorFn
+        && sent.length < max_pipeline
+      return q.options.onexecute ? q.options.onexecute(connection) : more`,
   ],
 ];
 

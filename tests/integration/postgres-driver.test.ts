@@ -1,6 +1,7 @@
 // The install patch of postgres.js (docs/decisions/016-postgres-driver-patch.md): when a connection's socket
 // closes, every query it holds is settled, nothing of it reaches the next socket, and a statement made on the
-// closed connection is rejected rather than ending the process. Each test fails without its part of the patch.
+// closed connection is rejected rather than ending the process; a transaction's BEGIN always reserves its
+// connection. Each test fails without its part of the patch.
 import net from "node:net";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
@@ -95,6 +96,32 @@ describe.skipIf(!serverUrl)("postgres.js, when a connection's socket fails", () 
     expect(await transaction).toEqual({ code: "CONNECTION_CLOSED" });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await sql`select 'after' as answer`).toEqual([{ answer: "after" }]);
+  });
+});
+
+describe.skipIf(!serverUrl)("postgres.js, at the pipeline's limit", () => {
+  it("reserves a transaction's connection when its BEGIN is the statement that reaches the limit", async () => {
+    // One connection that takes one statement at a time (`max_pipeline`, which its types leave out): the BEGIN
+    // goes behind a statement still running.
+    const options = { max: 1, max_pipeline: 1, onnotice: () => {} };
+    const sql = postgres(serverUrl!, options);
+    const observer = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    cleanups.push(
+      () => sql.end({ timeout: 1 }),
+      () => observer.end({ timeout: 1 }),
+    );
+    const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const running = sql`select pg_sleep(0.2)`.execute();
+    const transaction = outcome(sql.begin((tx) => tx`select 'in the transaction' as answer`));
+    await running;
+
+    // Before the patch the transaction threw a TypeError from a timer, which ends the process (and fails this
+    // test run), and left the connection in a transaction.
+    expect(await transaction).toEqual({ rows: [{ answer: "in the transaction" }] });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await observer`select state from pg_stat_activity where pid = ${pid}`).toEqual([
+      { state: "idle" },
+    ]);
   });
 });
 
