@@ -7,7 +7,7 @@
 //    new one (which then ranked anew). docs/decisions/010-route-matching-patch.md.
 //  - postgres.js 3.4.9 leaves some queries unsettled when a connection's socket closes, so after a database
 //    outage a request could wait forever or be answered another statement's result, and a transaction cut off
-//    in the middle could end the process. docs/decisions/016-postgres-driver-patch.md.
+//    in the middle, or begun on a full pipeline, could end the process. docs/decisions/016-postgres-driver-patch.md.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 
@@ -107,32 +107,22 @@ const driverEdits = [
   [
     `    incomings = null
     clearImmediate(nextWriteTimer)
-    socket.removeListener('data', data)
-    socket.removeListener('connect', connected)
-    idleTimer.cancel()
-    lifeTimer.cancel()
-    connectTimer.cancel()
-
-    socket.removeAllListeners()
-    socket = null
+`,
+    `    incomings = null
+    ${MARK}
+    clearImmediate(nextWriteTimer)
+    chunk = nextWriteTimer = null
+`,
+  ],
+  [
+    `    socket = null
 
     if (initial)
       return reconnect()
 
     !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))
 `,
-    `    incomings = null
-    ${MARK}
-    clearImmediate(nextWriteTimer)
-    chunk = nextWriteTimer = null
-    socket.removeListener('data', data)
-    socket.removeListener('connect', connected)
-    idleTimer.cancel()
-    lifeTimer.cancel()
-    connectTimer.cancel()
-
-    socket.removeAllListeners()
-    socket = null
+    `    socket = null
 
     if (initial && !terminated)
       error(Errors.connection('CONNECTION_CLOSED', options, socket))
