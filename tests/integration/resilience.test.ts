@@ -238,7 +238,7 @@ const pgCtl = (action: string, ...more: string[]) =>
   execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster!, "main", action, ...more]);
 
 describe.runIf(cluster)("PostgreSQL stopped at once and restarted", () => {
-  it("keeps every create the app acknowledged, and the app serves again", async () => {
+  it("keeps every create the app acknowledged, answers only 201 or 503, and serves again", async () => {
     server = await startTestServer(await freePort());
     const admin = await signInAdmin(server);
     const creates = createLoops(admin);
@@ -255,6 +255,8 @@ describe.runIf(cluster)("PostgreSQL stopped at once and restarted", () => {
     expect(await msUntilOk(admin, "/api/auth/user", 30_000)).toBeLessThan(30_000);
     await creates.stop();
     expect(beforeStop).toBeGreaterThan(0);
+    expect(server.running()).toBe(true);
+    expect(creates.statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
 
     const sql = postgres(server.databaseUrl!, { max: 1, onnotice: () => {} });
     try {
