@@ -21,44 +21,44 @@ const outcome = (query: Promise<unknown>) =>
     (error: { code?: string }) => ({ code: error.code }),
   );
 
+/**
+ * A one-connection client whose socket the test holds, to fail it (postgres.js's `socket` option, which its
+ * types leave out).
+ */
+function clientHoldingItsSocket(more: { connect_timeout?: number } = {}) {
+  const target = new URL(serverUrl!);
+  let socket: net.Socket | undefined;
+  const options = {
+    max: 1,
+    onnotice: () => {},
+    ...more,
+    socket: () => (socket = net.connect(Number(target.port || 5432), target.hostname)),
+  };
+  const sql = postgres(serverUrl!, options);
+  cleanups.push(() => sql.end({ timeout: 1 }));
+  return { sql, socket: () => socket! };
+}
+
 describe.skipIf(!serverUrl)("postgres.js, when a connection's socket fails", () => {
   it("rejects a query sent between the socket's error and its close, and the next query gets its own rows", async () => {
-    const target = new URL(serverUrl!);
-    let socket: net.Socket | undefined;
-    // postgres.js's `socket` option (a socket of one's own; its types leave it out) lets the test fail it.
-    const options = {
-      max: 1,
-      onnotice: () => {},
-      socket: () => (socket = net.connect(Number(target.port || 5432), target.hostname)),
-    };
-    const sql = postgres(serverUrl!, options);
-    cleanups.push(() => sql.end({ timeout: 1 }));
+    const { sql, socket } = clientHoldingItsSocket();
     expect(await sql`select 1 as one`).toEqual([{ one: 1 }]);
 
     // The socket fails while the connection is idle. Its 'close' comes a turn of the event loop after its
     // 'error', and a query made at the error reaches the connection in between, as the pool still holds it open.
     let sentInBetween: Promise<unknown> | undefined;
-    socket!.once("error", () => {
+    socket().once("error", () => {
       sentInBetween = outcome(sql`select 'in between' as answer`);
     });
-    socket!.destroy(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
-    await new Promise((resolve) => socket!.once("close", resolve));
+    socket().destroy(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
+    await new Promise((resolve) => socket().once("close", resolve));
 
     expect(await sql`select 'after' as answer`).toEqual([{ answer: "after" }]);
     expect(await sentInBetween).toEqual({ code: "CONNECTION_CLOSED" });
   });
 
   it("sends the next socket's startup at once when the socket closed with a write still waiting", async () => {
-    const target = new URL(serverUrl!);
-    let socket: net.Socket | undefined;
-    const options = {
-      max: 1,
-      connect_timeout: 2,
-      onnotice: () => {},
-      socket: () => (socket = net.connect(Number(target.port || 5432), target.hostname)),
-    };
-    const sql = postgres(serverUrl!, options);
-    cleanups.push(() => sql.end({ timeout: 1 }));
+    const { sql, socket } = clientHoldingItsSocket({ connect_timeout: 2 });
     await sql`select 1`;
 
     // A query made in a timer callback is written on the next turn of the event loop; the socket closed in
@@ -66,7 +66,7 @@ describe.skipIf(!serverUrl)("postgres.js, when a connection's socket fails", () 
     const cut = await new Promise<Promise<unknown>>((resolve) =>
       setImmediate(() => {
         const query = outcome(sql`select 'cut' as answer`);
-        socket!.destroy();
+        socket().destroy();
         resolve(query);
       }),
     );
