@@ -4,6 +4,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import prettier from "eslint-config-prettier";
 import globals from "globals";
 
+/** The forms' zod schemas are fetched when a form needs them, never with a page (docs/decisions/017-form-schemas-load-late.md). */
+const lateFormSchemas = {
+  group: ["**/form-schemas"],
+  message:
+    "Only use-schema-form.ts loads form-schemas.ts, with import(): a static import ships zod with the page.",
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,29 +52,31 @@ export default tseslint.config(
   ),
   layer("app/features/**", ["components", "routes"], "features sit below components and routes"),
   // Components run in the browser too: server modules only for their types.
-  layer("app/components/**", ["routes"], "components sit below routes", {
-    group: ["**/*.server", "**/*.server.ts"],
-    message: "Components run in the browser: import a server module's types only (import type).",
-    allowTypeImports: true,
-  }),
+  layer(
+    "app/components/**",
+    ["routes"],
+    "components sit below routes",
+    {
+      group: ["**/*.server", "**/*.server.ts"],
+      message: "Components run in the browser: import a server module's types only (import type).",
+      allowTypeImports: true,
+    },
+    lateFormSchemas,
+  ),
+  layer("app/routes/**", [], "routes are the top layer", lateFormSchemas),
   prettier,
 );
 
 /** A lint rule for one layer: the layers above it (and any extra modules) may not be imported. */
-function layer(files, above, why, extra) {
+function layer(files, above, why, ...extras) {
   const group = above.flatMap((name) => [`~/${name}/*`, `../${name}/*`, `../../${name}/*`]);
+  const layers = group.length
+    ? [{ group, message: `${why}: imports point down (docs/decisions/001-layers.md).` }]
+    : [];
   return {
     files: [files],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group, message: `${why}: imports point down (docs/decisions/001-layers.md).` },
-            ...(extra ? [extra] : []),
-          ],
-        },
-      ],
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...layers, ...extras] }],
     },
   };
 }

@@ -6,7 +6,8 @@
 import http from "node:http";
 import { dashboardStats } from "../app/models/dashboard.server";
 import { currentDivision, type Actor } from "../app/models/actor.server";
-import { createLeadSchema, leadListParamsSchema, leadRow } from "../app/models/lead.schema";
+import { createLeadSchema, leadListParamsSchema } from "../app/models/lead.schema";
+import { leadRow } from "../app/models/lead";
 import { createLead, getLeadDetail, listLeadPage } from "../app/models/lead.server";
 import { getSessionUser } from "../app/models/session.server";
 import { leadsPageList } from "../app/features/leads/leads-page.server";

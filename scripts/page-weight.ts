@@ -1,6 +1,8 @@
 // `npm run bench:web`: the JavaScript each page ships, gzipped, read from the build's manifest (run after
 // `npm run build`). A page loads the entry, the root and every route module on its path, with their imports.
-// Exits non-zero when /leads or /mobile, the pages issue 10 budgets, is over; the others are reported.
+// Exits non-zero when /leads or /mobile, the pages issue 10 budgets, is over; the others are reported. Also
+// exits non-zero when any page's first load carries zod: the forms' schemas are fetched when a form needs them
+// (docs/decisions/017-form-schemas-load-late.md), and a static import of a schema module would undo that.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -55,4 +57,19 @@ for (const [page, routes] of Object.entries(PAGES)) {
   const mark = ok ? "ok  " : BUDGETED.has(page) ? "OVER" : "over";
   console.log(`${mark} ${page.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB in ${files.size} files`);
 }
-process.exit(over ? 1 : 0);
+// Every route's first load, not only the pages above: zod's issue codes mark its code in any chunk.
+const firstLoad = new Set([manifest.entry.module, ...manifest.entry.imports]);
+for (const route of Object.values(manifest.routes)) {
+  firstLoad.add(route.module);
+  for (const file of route.imports ?? []) firstLoad.add(file);
+}
+const withZod = [...firstLoad].filter((url) =>
+  fs.readFileSync(path.join(dir, url.replace(/^\/build\//, "")), "utf8").includes('"invalid_type"'),
+);
+if (withZod.length) {
+  console.log(
+    `OVER zod is in a page's first load (${withZod.join(", ")}): a static import of a *.schema.ts value or of ` +
+      "components/form-schemas.ts (docs/decisions/017-form-schemas-load-late.md)",
+  );
+} else console.log("ok   no page loads zod before a form needs it");
+process.exit(over || withZod.length ? 1 : 0);

@@ -1,9 +1,5 @@
-import {
-  TOKEN_STATUS_LABELS,
-  type ApiToken,
-  type ApiTokenStatus,
-  type OwnedApiToken,
-} from "~/models/api-token.schema";
+import { type ApiToken, type OwnedApiToken } from "~/models/api-token.schema";
+import { TOKEN_STATUS_LABELS, type ApiTokenStatus } from "~/models/api-token";
 import { formatDate, formatDateTime, fullName } from "~/utils/format";
 import { AppLink } from "./app-link";
 import { buttonClass } from "./forms";

@@ -1,9 +1,6 @@
 import * as z from "zod";
 import { formNumber, requiredText } from "~/utils/zod";
-
-/** The lifetimes a new token may be given, in days: a fixed list (at most a year), the same for form and JSON. */
-export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
-export const DEFAULT_EXPIRY_DAYS = 30;
+import { TOKEN_EXPIRY_DAYS, type ApiTokenStatus } from "./api-token";
 
 /** POST /api/tokens and the settings page's form: `{name, expiresInDays}`. */
 export const createTokenSchema = z.object({
@@ -11,8 +8,6 @@ export const createTokenSchema = z.object({
   expiresInDays: formNumber(z.literal(TOKEN_EXPIRY_DAYS, { error: "Expiry must be 7, 30, 90 or 365 days" })),
 });
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
-
-export type ApiTokenStatus = "ACTIVE" | "REVOKED" | "EXPIRED";
 
 /** A personal API token as lists and answers show it: never the token itself, nor its hash. */
 export type ApiToken = {
@@ -34,9 +29,3 @@ export type OwnedApiToken = ApiToken & {
 
 /** The answer to creating a token: the record and, this once, the token. */
 export type CreatedApiToken = ApiToken & { token: string };
-
-export const TOKEN_STATUS_LABELS: Record<ApiTokenStatus, string> = {
-  ACTIVE: "Active",
-  REVOKED: "Revoked",
-  EXPIRED: "Expired",
-};

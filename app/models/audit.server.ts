@@ -5,13 +5,8 @@ import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import type { RequestInfo } from "~/utils/request-info.server";
 import { requireAdmin, type Actor } from "./actor.server";
-import {
-  CREATING_ACTIONS,
-  type AuditAction,
-  type AuditCounts,
-  type AuditLogEntry,
-  type AuditQuery,
-} from "./audit.schema";
+import { type AuditCounts, type AuditLogEntry, type AuditQuery } from "./audit.schema";
+import { CREATING_ACTIONS, type AuditAction } from "./audit";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { DIVISIONS, type Division } from "~/utils/divisions";
 import { pagingSchema } from "~/utils/paging";
 import { optionalEmail, optionalText, requiredText, text } from "~/utils/zod";
-import type { LeadStatus } from "./lead.schema";
+import type { LeadStatus } from "./lead";
 
 /** CONTRACT.md's Contact object. */
 export type Contact = {

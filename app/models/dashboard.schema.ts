@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES, type LeadStatus } from "./lead.schema";
+import { ACTIVE_STATUSES, type LeadStatus } from "./lead";
 
 /** SPEC.md's dashboard stats: four figures and each one's percent change from last month. */
 export type DashboardStats = {

@@ -2,7 +2,7 @@ import { db } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { requireDivisionAccess, type Actor } from "./actor.server";
 import { percentChange, type DashboardStats } from "./dashboard.schema";
-import { ACTIVE_STATUSES } from "./lead.schema";
+import { ACTIVE_STATUSES } from "./lead";
 
 /** The first day of `date`'s month and of the month before, in UTC, as ISO dates. */
 export function monthStarts(date: Date) {

@@ -9,18 +9,9 @@ import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
 import { displayName, recordAudit } from "./audit.server";
-import type {
-  Lead,
-  LeadDetail,
-  LeadFilters,
-  LeadInput,
-  LeadProgress,
-  LeadSort,
-  LeadStatus,
-  LeadUpdate,
-  SortDirection,
-} from "./lead.schema";
-import { DEFAULT_SORT_DIRECTION, LEAD_STATUSES, STATUS_LABELS } from "./lead.schema";
+import type { Lead, LeadDetail, LeadFilters, LeadInput, LeadProgress, LeadUpdate } from "./lead.schema";
+import type { LeadSort, LeadStatus, SortDirection } from "./lead";
+import { DEFAULT_SORT_DIRECTION, LEAD_STATUSES, STATUS_LABELS } from "./lead";
 import { listLeadNotes } from "./note.server";
 import { personRef } from "./user.server";
 

@@ -1,9 +1,7 @@
 import * as z from "zod";
 import { blankAsNull, formNumber, isoDateTime, text } from "~/utils/zod";
 import type { PersonRef } from "./user.schema";
-
-export const NOTE_TYPES = ["TEXT", "VOICE"] as const;
-export type NoteType = (typeof NOTE_TYPES)[number];
+import { NOTE_OR_RECORDING_MESSAGE, NOTE_TYPES, SELECT_LEAD_MESSAGE, type NoteType } from "./note";
 
 /** A note on a lead (CONTRACT.md); a follow-up is a note with a followUpDate. */
 export type Note = {
@@ -93,9 +91,6 @@ export const calendarFollowUpSchema = z.object({
     .optional()
     .transform((time) => time || "09:00"),
 });
-
-export const SELECT_LEAD_MESSAGE = "Please select a lead first";
-export const NOTE_OR_RECORDING_MESSAGE = "Please add a note or voice recording";
 
 /** The field-notes screen's text note (SPEC.md section 5 "Field note"); a voice note goes through the API. */
 export const fieldNoteSchema = z.object({

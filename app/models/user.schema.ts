@@ -2,9 +2,7 @@ import * as z from "zod";
 import { DIVISIONS, type Division } from "~/utils/divisions";
 import { pagingSchema } from "~/utils/paging";
 import { emailField, requiredText, text } from "~/utils/zod";
-
-export const ROLES = ["ADMIN", "SALES_USER"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "./user";
 
 /** CONTRACT.md's User object. The password hash never leaves the server; hasPassword replaces it. */
 export type User = {
@@ -71,17 +69,3 @@ export const passwordFormSchema = z
     message: "Passwords don't match",
     path: ["confirmPassword"],
   });
-
-/** The user status confirmation's texts (SPEC.md section 4 "User"). */
-export function statusConfirmation(user: { firstName: string; lastName: string }, activate: boolean) {
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return activate
-    ? {
-        question: `Are you sure you want to activate ${name}?`,
-        detail: "This will allow them to log in again.",
-      }
-    : {
-        question: `Are you sure you want to deactivate ${name}?`,
-        detail: "This will prevent them from logging in and archive their access.",
-      };
-}

@@ -15,7 +15,8 @@ import {
   type SessionUser,
 } from "./actor.server";
 import { displayName, recordAudit } from "./audit.server";
-import type { AssignableUser, CreateUserInput, Role, User } from "./user.schema";
+import type { AssignableUser, CreateUserInput, User } from "./user.schema";
+import type { Role } from "./user";
 
 /** SQL for the PersonRef of the users row joined as `alias` (null when there is none). */
 export function personRef(sql: Sql | Tx, alias: string) {

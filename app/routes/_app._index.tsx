@@ -15,7 +15,7 @@ import { addContactIntent } from "~/features/contacts/contact-actions.server";
 import { addLeadIntent, restoreDuplicateIntent } from "~/features/leads/add-lead.server";
 import { currentDivision } from "~/models/actor.server";
 import { getContact } from "~/models/contact.server";
-import { leadRow } from "~/models/lead.schema";
+import { leadRow } from "~/models/lead";
 import { dashboardStats } from "~/models/dashboard.server";
 import { listLeadPage } from "~/models/lead.server";
 import { listAssignableUsers } from "~/models/user.server";

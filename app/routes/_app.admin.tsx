@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { adminAction, adminLoader } from "~/features/admin/admin-panel.server";
 import { adminView } from "~/features/admin/admin-view";
-import { statusConfirmation } from "~/models/user.schema";
+import { statusConfirmation } from "~/models/user";
 
 export const meta: MetaFunction = () => [{ title: "Admin | CRM" }];
 

@@ -31,7 +31,7 @@ import { brandingFor } from "~/utils/divisions";
 import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/utils/form.server";
 import { isUuid } from "~/utils/ids";
-import { pageOrLast } from "~/utils/paging";
+import { pageOrLast } from "~/utils/page-or-last";
 
 export const meta: MetaFunction = () => [{ title: "Contacts | CRM" }];
 

@@ -12,7 +12,7 @@ import { listLeadPage } from "~/models/lead.server";
 import { brandingFor } from "~/utils/divisions";
 import { formatGBP } from "~/utils/format";
 import { defineListState, param } from "~/utils/list-state";
-import { pageOrLast } from "~/utils/paging";
+import { pageOrLast } from "~/utils/page-or-last";
 
 const PAGE_SIZE = 24;
 const detailsView = defineListState("", { page: param.page() });

@@ -1,5 +1,6 @@
 import { createNote, requireNoteLead } from "~/models/note.server";
-import { createNoteSchema, SELECT_LEAD_MESSAGE } from "~/models/note.schema";
+import { createNoteSchema } from "~/models/note.schema";
+import { SELECT_LEAD_MESSAGE } from "~/models/note";
 import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
 import { invalidInput } from "~/utils/errors";
 import { recordId } from "~/utils/ids";

@@ -236,3 +236,84 @@ test.describe("a slow phone", () => {
     await expect(row(page, `Early Bird-${crm.token}`)).toBeVisible();
   });
 });
+
+// The forms' zod schemas are not in a page's first load: the browser fetches them once a form is on screen, and
+// until they arrive the server checks (docs/decisions/017-form-schemas-load-late.md).
+test.describe("where the form is checked", () => {
+  const FORM_SCHEMAS = "**/build/**/form-schemas-*.js";
+
+  test("the page loads without the schemas; the open form fetches them and is checked without a request", async ({
+    page,
+    crm,
+  }) => {
+    test.skip(noJs(), "Without JavaScript the server checks every form.");
+    const schemaRequests: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (/form-schemas-\w+\.js$/.test(request.url())) schemaRequests.push(request.url());
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    expect(schemaRequests, "schemas fetched before a form was open").toEqual([]);
+    posts.length = 0; // the sign-in's
+
+    const fetched = page.waitForResponse((response) => /form-schemas-\w+\.js$/.test(response.url()));
+    await page.getByRole("link", { name: "Add New Lead" }).click();
+    await fetched;
+    const add = dialog(page, "Add New Lead");
+    await add.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await add.getByRole("button", { name: "Create Lead" }).click();
+    await expect(add.getByLabel("First Name", { exact: true })).toHaveAccessibleDescription(
+      "First name is required",
+    );
+    await expect(add.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+      "Valid email is required",
+    );
+    // Checked again as it is typed, still in the browser.
+    await add.getByLabel("First Name", { exact: true }).fill("Ada");
+    await expect(add.getByLabel("First Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts, "form posts").toEqual([]);
+    expect(schemaRequests).toHaveLength(1);
+  });
+
+  test("before the schemas arrive, the server checks the form and answers the same messages", async ({
+    page,
+    crm,
+  }) => {
+    test.skip(noJs(), "Without JavaScript the server checks every form.");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    posts.length = 0; // the sign-in's
+    const release = await holdRequests(page, FORM_SCHEMAS);
+    await page.getByRole("link", { name: "Add New Lead" }).click();
+    const add = dialog(page, "Add New Lead");
+    await add.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await add.getByRole("button", { name: "Create Lead" }).click();
+    await expect(add.getByLabel("First Name", { exact: true })).toHaveAccessibleDescription(
+      "First name is required",
+    );
+    await expect(add.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+      "Valid email is required",
+    );
+    await expect(add.getByLabel("Company", { exact: true })).toHaveAccessibleDescription(
+      "Company is required",
+    );
+    await expect(add.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+    expect(posts, "form posts").toHaveLength(1);
+
+    // The same form goes through once it is filled in, the schemas still held back.
+    await add.getByLabel("First Name", { exact: true }).fill("Slow");
+    await add.getByLabel("Last Name", { exact: true }).fill(`Phone-${crm.token}`);
+    await add.getByLabel("Email", { exact: true }).fill(`slow.${crm.token}@example.com`);
+    await add.getByLabel("Company", { exact: true }).fill(`Slow ${crm.token} Ltd`);
+    await add.getByRole("button", { name: "Create Lead" }).click();
+    await expect(toast(page, "Lead created successfully")).toBeVisible();
+    await expect(row(page, `Slow Phone-${crm.token}`)).toBeVisible();
+    // Two posts, the refused form and the lead: typing into the fields in between posted nothing.
+    expect(posts, "form posts").toHaveLength(2);
+    release();
+  });
+});

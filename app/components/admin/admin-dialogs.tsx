@@ -3,16 +3,16 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { adminView, AUDIT_PAGE_SIZE, type AdminView } from "~/features/admin/admin-view";
-import { ACTION_LABELS, AUDIT_ACTIONS, type AuditCounts, type AuditLogEntry } from "~/models/audit.schema";
-import { createUserSchema, passwordFormSchema, ROLES, type User } from "~/models/user.schema";
+import { type AuditCounts, type AuditLogEntry } from "~/models/audit.schema";
+import { ACTION_LABELS, AUDIT_ACTIONS } from "~/models/audit";
+import { type User } from "~/models/user.schema";
+import { ROLES } from "~/models/user";
 import { DIVISIONS } from "~/utils/divisions";
 import { formatDateTime } from "~/utils/format";
 import { errorToast, type ToastInput } from "~/utils/toast";
@@ -27,6 +27,7 @@ import { useResultToast, useToast } from "../toaster";
 import { useJsonFetch } from "../use-json-fetch";
 import { isLoggedOut } from "~/utils/json-fetch";
 import { useTimeZone } from "../time-zone";
+import { useSchemaForm } from "../use-schema-form";
 
 export type AdminFormResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -35,13 +36,10 @@ export function CreateUserDialog({ view, result }: { view: AdminView; result?: A
   useResultToast(result);
   const action = adminView.href(view, { new: "user" });
   const pending = useIsPending({ intent: "create-user", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("createUser", {
     id: "create-user",
     lastResult: result?.intent === "create-user" ? result.result : undefined,
     defaultValue: { role: "SALES_USER" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
   });
   const companies = getCollectionProps(fields.companies, { type: "checkbox", options: [...DIVISIONS] });
   return (
@@ -116,15 +114,12 @@ export function PasswordDialog({
   const intent = user.hasPassword ? "change-password" : "set-password";
   const action = adminView.href(view, { password: user.id });
   const pending = useIsPending({ intent, formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("password", {
     id: `password-${user.id}`,
     // Either intent's answer is this form's: a set refused because another admin set one meanwhile comes
     // back to the dialog that now changes it (the page reads its data again on a 409).
     lastResult:
       result?.intent === "set-password" || result?.intent === "change-password" ? result.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
   });
   const title = user.hasPassword ? "Change Password" : "Set Password";
   return (

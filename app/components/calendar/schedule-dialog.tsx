@@ -1,15 +1,7 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { calendarView, PICKER_SIZE, type CalendarView } from "~/features/calendar/calendar-view";
-import { calendarFollowUpSchema } from "~/models/note.schema";
 import type { Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -22,6 +14,7 @@ import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
 import { keepChosen, useLeadSearch, type LeadChoice } from "../use-lead-search";
 import { longDate } from "./calendar-grid";
+import { useSchemaForm } from "../use-schema-form";
 
 export type ScheduleResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -53,13 +46,10 @@ export function ScheduleDialog({
   const sent = result?.result.initialValue as { leadId?: string } | null | undefined;
   const [picked, setPicked] = useState(() => picks?.find((pick) => pick.id === sent?.leadId) ?? null);
   const leadId = chosenLead?.id ?? picked?.id ?? "";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("calendarFollowUp", {
     id: `schedule-${view.schedule}`,
     lastResult: result?.result,
     defaultValue: { time: "09:00" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: calendarFollowUpSchema }),
   });
   // SPEC.md section 5: the leadName parameter names the lead in the text; the lead itself comes from leadId.
   const leadName = view.leadName || chosenLead?.name;

@@ -1,8 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { MISSING_INFORMATION } from "~/features/contacts/contact-toasts";
-import { contactFormSchema } from "~/models/contact.schema";
 import { brandingFor, type Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -11,6 +9,7 @@ import { buttonClass, FormErrors, StatusButton } from "../forms";
 import { Modal } from "../modal";
 import { useResultToast, useToast } from "../toaster";
 import { ContactFields } from "./contact-fields";
+import { useSchemaForm } from "../use-schema-form";
 
 export type ContactFormResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -34,12 +33,9 @@ export function AddContactDialog({
   useResultToast(result);
   const creating = useIsPending({ intent: "create-contact", formAction: action });
   const creatingWithLead = useIsPending({ intent: "create-contact-and-lead", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("contact", {
     id: "add-contact",
     lastResult: result?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
   });
   return (
     <Modal title="Add New Contact" closeHref={closeHref} size="lg">

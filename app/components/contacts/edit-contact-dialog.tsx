@@ -1,8 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { contactFormSchema, type Contact } from "~/models/contact.schema";
+import { type Contact } from "~/models/contact.schema";
 import { useIsPending } from "~/utils/use-is-pending";
 import { AppLink } from "../app-link";
 import { buttonClass, FormErrors, StatusButton } from "../forms";
@@ -10,6 +9,7 @@ import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
 import type { ContactFormResult } from "./add-contact-dialog";
 import { ContactFields } from "./contact-fields";
+import { useSchemaForm } from "../use-schema-form";
 
 /**
  * 'Edit Contact: {first name}' (SPEC.md "Contacts"). Leaving e-mail or phone blank keeps what is stored
@@ -28,7 +28,7 @@ export function EditContactDialog({
 }) {
   useResultToast(result);
   const pending = useIsPending({ intent: "update-contact", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("contact", {
     id: `edit-contact-${contact.id}`,
     lastResult: result?.result,
     defaultValue: {
@@ -39,9 +39,6 @@ export function EditContactDialog({
       company: contact.company,
       position: contact.position ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
   });
   return (
     <Modal title={`Edit Contact: ${contact.firstName}`} closeHref={closeHref} size="lg">

@@ -5,7 +5,8 @@ import {
   REPORT_PAGE_SIZE,
   type ContactsView,
 } from "~/features/contacts/contacts-view";
-import type { Lead, LeadStatus } from "~/models/lead.schema";
+import type { Lead } from "~/models/lead.schema";
+import type { LeadStatus } from "~/models/lead";
 import { formatGBP } from "~/utils/format";
 import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";

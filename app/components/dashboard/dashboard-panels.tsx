@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { ReactNode } from "react";
 import type { DashboardStats } from "~/models/dashboard.schema";
-import type { LeadRow } from "~/models/lead.schema";
+import type { LeadRow } from "~/models/lead";
 import type { Division } from "~/utils/divisions";
 import { formatGBP, fullName, relativeDates } from "~/utils/format";
 import { AppLink } from "../app-link";

@@ -1,8 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
-import { leadFormSchema, type Lead } from "~/models/lead.schema";
+import { type Lead } from "~/models/lead.schema";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor, type Division } from "~/utils/divisions";
 import { formatGBP } from "~/utils/format";
@@ -14,6 +13,7 @@ import { Modal } from "../modal";
 import { useResultToast } from "../toaster";
 import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "./status-badge";
+import { useSchemaForm } from "../use-schema-form";
 
 export type CreateResult = {
   result: SubmissionResult<string[]>;
@@ -64,7 +64,7 @@ export function AddLeadDialog(props: AddLeadDialogProps) {
 
 function LeadForm({ division, action, closeHref, users, result, contact }: AddLeadDialogProps) {
   const pending = useIsPending({ intent: "create", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("addLead", {
     id: "add-lead",
     lastResult: result?.result,
     defaultValue: {
@@ -78,9 +78,6 @@ function LeadForm({ division, action, closeHref, users, result, contact }: AddLe
         position: contact.position ?? "",
       }),
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadFormSchema }),
   });
   return (
     <Modal title="Add New Lead" closeHref={closeHref} size="lg">

@@ -1,16 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { leadUpdateFormSchema, STATUS_LABELS, type LeadDetail } from "~/models/lead.schema";
-import { noteFormSchema, quickFollowUpSchema } from "~/models/note.schema";
+import { type LeadDetail } from "~/models/lead.schema";
+import { STATUS_LABELS } from "~/models/lead";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor } from "~/utils/divisions";
 import { formatDate, formatDateTime, formatGBP, fullName, relativeNoteTime } from "~/utils/format";
@@ -26,6 +19,7 @@ import { useResultToast } from "../toaster";
 import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "./status-badge";
 import { useTimeZone } from "../time-zone";
+import { useSchemaForm } from "../use-schema-form";
 
 type Detail = SerializeFrom<LeadDetail>;
 /** What the detail's action answers when a form comes back (invalid input, a refusal). */
@@ -152,12 +146,9 @@ function ProgressTimeline({ lead }: { lead: Detail }) {
 function NotesSection({ lead, action, result }: { lead: Detail; action: string; result?: DetailResult }) {
   const hydrated = useHydrated();
   const pending = useIsPending({ intent: "add-note", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("addNote", {
     id: `add-note-${lead.id}`,
     lastResult: result?.intent === "add-note" ? result.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteFormSchema }),
   });
   return (
     <Section title="Notes & Comments">
@@ -295,7 +286,7 @@ function UpdateLeadForm({
   result?: SubmissionResult<string[]>;
 }) {
   const pending = useIsPending({ intent: "update", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("updateLead", {
     id: `update-lead-${lead.id}`,
     lastResult: result,
     defaultValue: {
@@ -310,9 +301,6 @@ function UpdateLeadForm({
       notes: lead.leadNotes ?? "",
       assignedToId: lead.assignedTo?.id ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadUpdateFormSchema }),
   });
   // The current assignee stays choosable even if they have since lost access.
   const options =
@@ -373,12 +361,9 @@ function LeadInformation({ lead }: { lead: Detail }) {
 function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: string; result?: DetailResult }) {
   const hydrated = useHydrated();
   const pending = useIsPending({ intent: "quick-follow-up", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("quickFollowUp", {
     id: `quick-follow-up-${lead.id}`,
     lastResult: result?.intent === "quick-follow-up" ? result.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quickFollowUpSchema }),
   });
   const small = "block text-xs font-medium text-slate-700";
   return (

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { LEAD_STATUSES, STATUS_LABELS } from "~/models/lead.schema";
+import { LEAD_STATUSES, STATUS_LABELS } from "~/models/lead";
 import type { AssignableUser } from "~/models/user.schema";
 import { Field, SelectField, TextareaField } from "../forms";
 

@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead.schema";
+import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead";
 import { leadsView, type LeadsView } from "~/features/leads/leads-view";
 import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { leadsView, type LeadsView } from "~/features/leads/leads-view";
-import type { LeadRow } from "~/models/lead.schema";
+import type { LeadRow } from "~/models/lead";
 import { formatGBP, fullName, relativeDates } from "~/utils/format";
 import { html } from "~/utils/html";
 import { avatarHtml } from "../avatar";

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { hasFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "~/features/leads/leads-view";
-import { DEFAULT_SORT_DIRECTION, type LeadSort } from "~/models/lead.schema";
+import { DEFAULT_SORT_DIRECTION, type LeadSort } from "~/models/lead";
 import { useDocumentData } from "~/utils/document-data";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../forms";

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type LeadStatus } from "~/models/lead.schema";
+import { STATUS_LABELS, type LeadStatus } from "~/models/lead";
 import { html } from "~/utils/html";
 
 /**

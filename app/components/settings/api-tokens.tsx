@@ -1,19 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import {
-  createTokenSchema,
-  DEFAULT_EXPIRY_DAYS,
-  TOKEN_EXPIRY_DAYS,
-  type CreatedApiToken,
-} from "~/models/api-token.schema";
+import { type CreatedApiToken } from "~/models/api-token.schema";
+import { DEFAULT_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "~/models/api-token";
 import type { TokenFormResult } from "~/features/settings/settings-page.server";
 import { errorToast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
 import { buttonClass, Field, FormErrors, SelectField, StatusButton } from "../forms";
 import { useResultToast, useToast } from "../toaster";
+import { useSchemaForm } from "../use-schema-form";
 
 const EXPIRY_LABELS: Record<(typeof TOKEN_EXPIRY_DAYS)[number], string> = {
   7: "7 days",
@@ -26,13 +22,10 @@ const EXPIRY_LABELS: Record<(typeof TOKEN_EXPIRY_DAYS)[number], string> = {
 export function CreateTokenForm({ action, result }: { action: string; result?: TokenFormResult }) {
   useResultToast(result);
   const pending = useIsPending({ intent: "create-token", formAction: action });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm("createToken", {
     id: "create-token",
     lastResult: result?.intent === "create-token" ? result.result : undefined,
     defaultValue: { expiresInDays: String(DEFAULT_EXPIRY_DAYS) },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createTokenSchema }),
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="p-4">

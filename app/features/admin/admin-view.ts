@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from "~/models/audit.schema";
+import { AUDIT_ACTIONS } from "~/models/audit";
 import { defineListState, param } from "~/utils/list-state";
 
 export const USERS_PAGE_SIZE = 20;

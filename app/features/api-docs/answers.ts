@@ -1,12 +1,16 @@
 import * as z from "zod";
-import { AUDIT_ACTIONS, type AuditLogEntry } from "~/models/audit.schema";
+import { type AuditLogEntry } from "~/models/audit.schema";
+import { AUDIT_ACTIONS } from "~/models/audit";
 import type { ApiToken, CreatedApiToken, OwnedApiToken } from "~/models/api-token.schema";
 import type { Contact } from "~/models/contact.schema";
 import type { DashboardStats } from "~/models/dashboard.schema";
 import type { FollowUp } from "~/models/follow-up.schema";
-import { LEAD_STATUSES, type Lead, type LeadDetail } from "~/models/lead.schema";
-import { NOTE_TYPES, type Note } from "~/models/note.schema";
-import { ROLES, type PersonRef, type User } from "~/models/user.schema";
+import { type Lead, type LeadDetail } from "~/models/lead.schema";
+import { LEAD_STATUSES } from "~/models/lead";
+import { type Note } from "~/models/note.schema";
+import { NOTE_TYPES } from "~/models/note";
+import { type PersonRef, type User } from "~/models/user.schema";
+import { ROLES } from "~/models/user";
 import { DIVISIONS } from "~/utils/divisions";
 
 /**

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, type LeadStatus } from "~/models/lead.schema";
+import { LEAD_STATUSES, type LeadStatus } from "~/models/lead";
 import { defineListState, param } from "~/utils/list-state";
 
 export const CONTACTS_PAGE_SIZE = 24;

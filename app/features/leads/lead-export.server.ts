@@ -1,5 +1,6 @@
 import type { Actor } from "~/models/actor.server";
-import { STATUS_LABELS, type Lead } from "~/models/lead.schema";
+import { type Lead } from "~/models/lead.schema";
+import { STATUS_LABELS } from "~/models/lead";
 import { streamLeadExport } from "~/models/lead.server";
 import { csvRow } from "~/utils/csv";
 import { cursorStream } from "~/utils/cursor-stream";

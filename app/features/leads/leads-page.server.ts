@@ -1,8 +1,8 @@
 import type { Actor } from "~/models/actor.server";
-import { leadRow } from "~/models/lead.schema";
+import { leadRow } from "~/models/lead";
 import { countLeadTabs, listLeadPage } from "~/models/lead.server";
 import type { Division } from "~/utils/divisions";
-import { pageOrLast } from "~/utils/paging";
+import { pageOrLast } from "~/utils/page-or-last";
 import { leadFilters, LEADS_PAGE_SIZE, type LeadsView } from "./leads-view";
 
 /**

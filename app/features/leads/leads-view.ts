@@ -1,10 +1,5 @@
-import {
-  DEFAULT_SORT_DIRECTION,
-  LEAD_SORTS,
-  LEAD_STATUSES,
-  type LeadFilters,
-  type LeadSort,
-} from "~/models/lead.schema";
+import { type LeadFilters } from "~/models/lead.schema";
+import { DEFAULT_SORT_DIRECTION, LEAD_SORTS, LEAD_STATUSES, type LeadSort } from "~/models/lead";
 import { defineListState, param } from "~/utils/list-state";
 
 export const LEADS_PAGE_SIZE = 50;

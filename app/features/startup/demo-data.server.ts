@@ -1,4 +1,4 @@
-import { LEAD_STATUSES } from "~/models/lead.schema";
+import { LEAD_STATUSES } from "~/models/lead";
 import { db, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { hashPassword } from "~/utils/password.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOrLast } from "./paging";
+import { pageOrLast } from "./page-or-last";
 
 /** A list of `total` numbers, read `size` at a time, recording the pages read. */
 function list(total: number, size: number) {
