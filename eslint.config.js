@@ -4,7 +4,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import prettier from "eslint-config-prettier";
 import globals from "globals";
 
-/** The forms' zod schemas are fetched when a form needs them, never with a page (docs/decisions/017-form-schemas-load-late.md). */
+/**
+ * The forms' zod schemas are fetched when a form needs them, never with a page
+ * (docs/decisions/017-form-schemas-load-late.md).
+ */
 const lateFormSchemas = {
   group: ["**/form-schemas"],
   message:
