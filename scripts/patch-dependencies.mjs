@@ -1,5 +1,5 @@
-// Run by `npm install` / `npm ci` (postinstall): edits two dependencies where they fall short, each edit
-// checked against the exact text it replaces.
+// Run by `npm install` / `npm ci` (postinstall): edits dependencies where they fall short, each edit checked
+// against the exact text it replaces.
 //  - Remix 2's router flattens and ranks every route and compiles a regular expression per route path on every
 //    match, several times per request: a sixth of a small JSON answer's CPU. Its server build (the CommonJS
 //    file; the browser's build is left alone) does that once per route tree and once per path, as React Router
@@ -8,6 +8,8 @@
 //  - postgres.js 3.4.9 leaves some queries unsettled when a connection's socket closes, so after a database
 //    outage a request could wait forever or be answered another statement's result, and a transaction cut off
 //    in the middle, or begun on a full pipeline, could end the process. docs/decisions/016-postgres-driver-patch.md.
+//  - Remix 2's browser build logs an error in the console when a navigation is left (Back, another link) while
+//    its data is still arriving. docs/decisions/018-left-navigation-not-logged.md.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 
@@ -15,6 +17,7 @@ const require = createRequire(import.meta.url);
 const MARK = "/* patched by scripts/patch-dependencies.mjs */";
 const ROUTER_DECISION = "docs/decisions/010-route-matching-patch.md";
 const DRIVER_DECISION = "docs/decisions/016-postgres-driver-patch.md";
+const LEFT_NAVIGATION_DECISION = "docs/decisions/018-left-navigation-not-logged.md";
 
 const routerEdits = [
   [
@@ -164,9 +167,25 @@ const driverEdits = [
   ],
 ];
 
+// The router aborts a navigation's data request when the user leaves it; the body then fails to decode, which the
+// router ignores since the navigation is gone, but Remix logged it first.
+const singleFetchEdits = [
+  [
+    "  } catch (e) {\n    console.error(e);\n    throw new Error(`Unable to decode turbo-stream response",
+    `  } catch (e) {
+    ${MARK}
+    if (!init.signal?.aborted) console.error(e);
+    throw new Error(\`Unable to decode turbo-stream response`,
+  ],
+];
+
 patch(require.resolve("@remix-run/router"), routerEdits, ROUTER_DECISION);
 patch(require.resolve("@remix-run/react/dist/server.js"), remixServerEdits, ROUTER_DECISION);
 patch(require.resolve("react-router-dom/server.js"), staticRouterEdits, ROUTER_DECISION);
+// The browser's build (ES modules) and the CommonJS one, alike.
+const remixBrowserIndex = require.resolve("@remix-run/react");
+patch(remixBrowserIndex.replace(/index\.js$/, "single-fetch.js"), singleFetchEdits, LEFT_NAVIGATION_DECISION);
+patch(remixBrowserIndex.replace(/index\.js$/, "esm/single-fetch.js"), singleFetchEdits, LEFT_NAVIGATION_DECISION);
 // The ES module build (what `import` loads: server.ts through tsx, the server build) and the CommonJS one.
 const driverIndex = require.resolve("postgres");
 patch(driverIndex.replace(/index\.js$/, "connection.js"), driverEdits, DRIVER_DECISION);

@@ -142,6 +142,40 @@ test.describe("shell of a sales user with TSS only", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeAttached();
   });
 
+  test("Back while a page's data is still arriving goes back, with nothing in the console", async ({
+    page,
+    baseURL,
+  }) => {
+    test.skip(noJs(), "without JavaScript the browser loads each page whole");
+    const user = await createUser(baseURL!, { companies: ["TSS"] });
+    await signIn(page, user);
+    await hydrated(page);
+    await sidebar(page).getByRole("link", { name: "Leads" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Lead Management" })).toBeVisible();
+    // A slow connection: the next page's data starts, then arrives a kilobyte a second.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 1000,
+      uploadThroughput: -1,
+    });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/contacts.data");
+    await sidebar(page).getByRole("link", { name: "Contacts" }).click();
+    await answered;
+    await page.goBack();
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Management" })).toHaveCount(0);
+  });
+
   test("/admin sends a sales user to / with 'Unauthorized' / 'Admin access required'", async ({
     page,
     baseURL,
