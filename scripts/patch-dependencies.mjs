@@ -185,7 +185,11 @@ patch(require.resolve("react-router-dom/server.js"), staticRouterEdits, ROUTER_D
 // The browser's build (ES modules) and the CommonJS one, alike.
 const remixBrowserIndex = require.resolve("@remix-run/react");
 patch(remixBrowserIndex.replace(/index\.js$/, "single-fetch.js"), singleFetchEdits, LEFT_NAVIGATION_DECISION);
-patch(remixBrowserIndex.replace(/index\.js$/, "esm/single-fetch.js"), singleFetchEdits, LEFT_NAVIGATION_DECISION);
+patch(
+  remixBrowserIndex.replace(/index\.js$/, "esm/single-fetch.js"),
+  singleFetchEdits,
+  LEFT_NAVIGATION_DECISION,
+);
 // The ES module build (what `import` loads: server.ts through tsx, the server build) and the CommonJS one.
 const driverIndex = require.resolve("postgres");
 patch(driverIndex.replace(/index\.js$/, "connection.js"), driverEdits, DRIVER_DECISION);

@@ -16,7 +16,7 @@ import {
   toast,
   visit,
 } from "./fixtures";
-import type { Locator } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { bodyRows, row, signInToLeads as signIn, tab } from "./leads-helpers";
 
 // These tests walk through whole flows (several page loads, axe checks): more time than the default 30 s.
@@ -240,12 +240,8 @@ test.describe("where the form is checked", () => {
     crm,
   }) => {
     test.skip(noJs(), "Without JavaScript the server checks every form.");
-    const schemaRequests: string[] = [];
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (/form-schemas-\w+\.js$/.test(request.url())) schemaRequests.push(request.url());
-      if (request.method() === "POST") posts.push(request.url());
-    });
+    const schemaRequests = requestsOf(page, (request) => /form-schemas-\w+\.js$/.test(request.url()));
+    const posts = requestsOf(page, (request) => request.method() === "POST");
     await signIn(page, crm.user, `/leads?q=${crm.token}`);
     expect(schemaRequests, "schemas fetched before a form was open").toEqual([]);
     posts.length = 0; // the sign-in's
@@ -269,10 +265,7 @@ test.describe("where the form is checked", () => {
     crm,
   }) => {
     test.skip(noJs(), "Without JavaScript the server checks every form.");
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
+    const posts = requestsOf(page, (request) => request.method() === "POST");
     await signIn(page, crm.user, `/leads?q=${crm.token}`);
     posts.length = 0; // the sign-in's
     const release = await holdRequests(page, FORM_SCHEMAS);
@@ -297,6 +290,15 @@ test.describe("where the form is checked", () => {
     release();
   });
 });
+
+/** The URLs of the page's requests that `matches` picks, as they are made. */
+function requestsOf(page: Page, matches: (request: Request) => boolean) {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (matches(request)) urls.push(request.url());
+  });
+  return urls;
+}
 
 /** The Add New Lead form sent with first name and company blank and an e-mail that is not one: its messages. */
 async function expectMissingAndBadEmail(add: Locator) {

@@ -161,7 +161,9 @@ test.describe("shell of a sales user with TSS only", () => {
       downloadThroughput: 1000,
       uploadThroughput: -1,
     });
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/contacts.data");
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/contacts.data",
+    );
     await sidebar(page).getByRole("link", { name: "Contacts" }).click();
     await answered;
     await page.goBack();
