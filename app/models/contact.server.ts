@@ -4,7 +4,7 @@ import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { fieldsContain } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset, withMatchCount, type SortKey } from "~/utils/keyset.server";
+import { keyset, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
@@ -184,24 +184,71 @@ export async function getContact(actor: Actor, id: string, sql?: Sql | Tx): Prom
   return contact;
 }
 
-/** A contact's related leads (CONTRACT.md), as Lead objects: the main-contact ones first, then newest update. */
+/** A contact's related leads in CONTRACT.md's order: those it is the main contact of, then newest update. */
+function relatedOrder(sql: Sql, paging: Paging) {
+  return keyset(
+    sql,
+    "related:main:updated",
+    [
+      { expr: sql`(l.main_contact_id is not distinct from c.id)`, type: "boolean", dir: "desc" },
+      { expr: sql`l.updated_at`, type: "timestamptz", dir: "desc" },
+      { expr: sql`l.id`, type: "uuid", dir: "desc" },
+    ],
+    paging,
+  );
+}
+
+function relatedLeads(
+  sql: Sql,
+  contactId: string,
+  order: Keyset,
+  paging: Paging,
+  sortKey?: postgres.Fragment,
+) {
+  return sql`
+    ${leadSelect(sql, sortKey)}, contacts c
+     where c.id = ${contactId} and ${relatedTo(sql)} ${order.after}
+     ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
+}
+
+async function countRelatedLeads(sql: Sql, contactId: string) {
+  const [{ total }] = await sql<{ total: number }[]>`
+    select count(*)::int as total from leads l, contacts c where c.id = ${contactId} and ${relatedTo(sql)}`;
+  return total;
+}
+
+/**
+ * A page of a contact's related leads (CONTRACT.md) as Lead objects, their number and the next page's cursor,
+ * which carries that number so later pages need not count.
+ */
 export async function listRelatedLeads(
   actor: Actor,
   contactId: string,
-  limit = 1000,
-): Promise<{ leads: Lead[]; total: number }> {
+  paging: Required<Pick<Paging, "limit">> & Paging,
+): Promise<{ leads: Lead[]; total: number; next: PageCursor | null }> {
   const sql = await db();
   const contact = await getContact(actor, contactId, sql);
-  const [leads, [{ total }]] = await Promise.all([
-    sql<Lead[]>`
-      ${leadSelect(sql)}, contacts c
-       where c.id = ${contact.id} and ${relatedTo(sql)}
-       order by l.main_contact_id is not distinct from c.id desc, l.updated_at desc, l.id
-       limit ${limit}`,
-    sql<{ total: number }[]>`
-      select count(*)::int as total from leads l, contacts c where c.id = ${contact.id} and ${relatedTo(sql)}`,
+  const order = relatedOrder(sql, paging);
+  const [rows, total] = await Promise.all([
+    sql<(Lead & { sortKey: (string | null)[] })[]>`
+      ${relatedLeads(sql, contact.id, order, paging, sql`${order.key} as sort_key`)} limit ${paging.limit + 1}`,
+    order.knownTotal ?? countRelatedLeads(sql, contact.id),
   ]);
-  return { leads, total };
+  const page = order.page(rows, paging.limit, total);
+  return { leads: page.rows, total, next: page.next };
+}
+
+/** Every related lead (after the cursor, if any), for a list asked for without a limit: the total, then batches. */
+export async function streamRelatedLeads(
+  actor: Actor,
+  contactId: string,
+  paging: Paging = {},
+): Promise<{ total: number; batches: AsyncIterable<Lead[]> }> {
+  const sql = await db();
+  const contact = await getContact(actor, contactId, sql);
+  const order = relatedOrder(sql, paging);
+  const total = order.knownTotal ?? (await countRelatedLeads(sql, contact.id));
+  return { total, batches: declaredCursor<Lead>(sql, relatedLeads(sql, contact.id, order, paging), 500) };
 }
 
 export async function createContact(actor: Actor, division: Division, input: ContactInput): Promise<Contact> {

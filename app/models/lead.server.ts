@@ -40,9 +40,12 @@ function joinPeople(sql: Sql | Tx) {
   return sql`left join users cb on cb.id = l.created_by left join users au on au.id = l.assigned_to`;
 }
 
-/** Every Lead column, from `leads l` with its people joined; callers add the division scope. */
-export function leadSelect(sql: Sql | Tx) {
-  return sql`select ${leadColumns(sql)} from leads l ${joinPeople(sql)}`;
+/**
+ * Every Lead column (and `extra`, a list's sort key), from `leads l` with its people joined; callers add the
+ * division scope.
+ */
+export function leadSelect(sql: Sql | Tx, extra?: postgres.Fragment) {
+  return sql`select ${leadColumns(sql)} ${extra ? sql`, ${extra}` : sql``} from leads l ${joinPeople(sql)}`;
 }
 
 /**

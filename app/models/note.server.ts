@@ -196,6 +196,7 @@ export async function storeNoteAudio(
   if (note.noteType !== "VOICE") {
     throw invalidInput({ audio: ["Only a voice note holds a recording"] });
   }
+  if (audio.byteLength === 0) throw invalidInput({ audio: ["The recording is empty"] });
   await sql`update notes set audio = ${audio}, audio_content_type = ${type}, updated_at = now() where id = ${id}`;
   return { ...note, hasAudio: true };
 }

@@ -32,6 +32,7 @@ import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/utils/form.server";
 import { isUuid } from "~/utils/ids";
 import { pageOrLast } from "~/utils/page-or-last";
+import { MAX_LIMIT } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Contacts | CRM" }];
 
@@ -50,9 +51,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isUuid(contactId)) {
     const [contact, related] = await Promise.all([
       getContact(actor, contactId).catch(nullIfRefused),
-      listRelatedLeads(actor, contactId).catch(nullIfRefused),
+      listRelatedLeads(actor, contactId, { limit: MAX_LIMIT }).catch(nullIfRefused),
     ]);
-    if (contact && related) return { mode: "contact" as const, division, view, contact, ...related };
+    if (contact && related) {
+      return {
+        mode: "contact" as const,
+        division,
+        view,
+        contact,
+        leads: related.leads,
+        total: related.total,
+      };
+    }
   }
 
   const dialog = params.get("new");

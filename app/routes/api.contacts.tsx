@@ -13,9 +13,10 @@ export const action = apiRoute(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const actor = await requireApiActor(request, context);
   const body = await readJson(request);
-  // The division decides access (403), which CONTRACT.md checks before the other fields (400).
-  const { companyDivision } = parseInput(divisionOnly, body);
-  requireDivisionAccess(actor, companyDivision);
-  const { companyDivision: _, ...input } = parseInput(createContactSchema, body);
+  // The division decides access (403), which CONTRACT.md checks before the other fields (400). Without a
+  // valid division there is no access to check, and the 400 names every field at fault.
+  const division = divisionOnly.safeParse(body);
+  if (division.success) requireDivisionAccess(actor, division.data.companyDivision);
+  const { companyDivision, ...input } = parseInput(createContactSchema, body);
   return jsonResponse(await createContact(actor, companyDivision, input), { status: 201 });
 });

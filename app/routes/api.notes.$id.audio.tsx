@@ -50,6 +50,5 @@ export const action = apiRoute(async ({ request, context, params }: ActionFuncti
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!(AUDIO_TYPES as readonly string[]).includes(type)) throw new ApiError(415, "Unsupported media type");
   const audio = await readLimited(request, AUDIO_LIMIT);
-  if (audio.byteLength === 0) throw new ApiError(400, "Invalid input", { audio: ["The recording is empty"] });
   return jsonResponse(await storeNoteAudio(actor, recordId(params.id), audio, type as AudioType));
 });

@@ -192,8 +192,8 @@ export function listResponse(
  * A whole list (CONTRACT.md: no `limit`), written as it is read: batches from a database cursor become one
  * JSON array, so memory stays flat and the first bytes leave at once.
  */
-export function streamedListResponse(total: number, batches: AsyncIterable<unknown[]>) {
-  const body = cursorStream(batches, {
+export async function streamedListResponse(total: number, batches: AsyncIterable<unknown[]>) {
+  const body = await cursorStream(batches, {
     head: "[",
     tail: "]",
     write: (rows, first) => (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(","),

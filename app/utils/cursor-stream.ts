@@ -3,18 +3,22 @@
  * `write` renders it, then `tail`. It reads the next batch only when the client has taken the last one
  * (server.ts pipes with backpressure). A client that goes away closes the cursor, which can close
  * only between batches, so a cancel first waits for the batch in flight.
+ *
+ * The first batch is read before the answer starts: a query the database refuses (a forged cursor whose key it
+ * cannot read as its type) then fails while the request can still be answered 400, not as a 200 cut short.
  */
-export function cursorStream<T>(
+export async function cursorStream<T>(
   batches: AsyncIterable<T[]>,
   {
     head = "",
     tail = "",
     write,
   }: { head?: string; tail?: string; write: (batch: T[], first: boolean) => string },
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
-  let inFlight: Promise<IteratorResult<T[]>> | null = null;
+  let inFlight: Promise<IteratorResult<T[]>> | null = iterator.next();
+  await inFlight;
   let cancelled = false;
   let first = true;
   return new ReadableStream<Uint8Array>({
@@ -22,7 +26,8 @@ export function cursorStream<T>(
       if (head) controller.enqueue(encoder.encode(head));
     },
     async pull(controller) {
-      inFlight = iterator.next();
+      // The first pull takes the batch already read.
+      inFlight ??= iterator.next();
       const { done, value } = await inFlight;
       inFlight = null;
       if (cancelled) return;

@@ -76,6 +76,9 @@ describe("POST /api/contacts", () => {
     expectInvalidInput(await client.post("/api/contacts", contactInput({ companyDivision: "XYZ" })), [
       "companyDivision",
     ]);
+    // Without a division, every field at fault is named.
+    const empty = await client.post("/api/contacts", {});
+    expectInvalidInput(empty, ["companyDivision", "firstName", "lastName", "company"]);
   });
 });
 
@@ -157,6 +160,19 @@ describe("GET /api/contacts/{id}/leads", () => {
     );
     // The main-contact lead comes first.
     expect(result.body[0].id).toBe(asMain.id);
+
+    // Paged like every list: a page, its total, and the cursor of the next.
+    const first = await client.get(`/api/contacts/${contact.id}/leads?limit=1`);
+    expect(first.body.map((lead: { id: string }) => lead.id)).toEqual([asMain.id]);
+    expect(first.headers.get("x-total-count")).toBe("2");
+    const next = await client.get(
+      `/api/contacts/${contact.id}/leads?limit=1&cursor=${first.headers.get("x-next-cursor")}`,
+    );
+    expect(next.body.map((lead: { id: string }) => lead.id)).toEqual([sameCompany.id]);
+    expect(next.headers.get("x-next-cursor")).toBeNull();
+    const offset = await client.get(`/api/contacts/${contact.id}/leads?limit=5&offset=1`);
+    expect(offset.body.map((lead: { id: string }) => lead.id)).toEqual([sameCompany.id]);
+    expectInvalidInput(await client.get(`/api/contacts/${contact.id}/leads?limit=0`), ["limit"]);
   });
 
   it("answers 404 for an unknown, malformed or foreign contact, 401 signed out", async () => {
@@ -167,6 +183,8 @@ describe("GET /api/contacts/{id}/leads", () => {
       const result = await client.get(`/api/contacts/${id}/leads`);
       expect(result.status, id).toBe(404);
       expect(result.body).toEqual(NOT_FOUND);
+      // The contact is looked for before the query is checked (CONTRACT.md's order).
+      expect((await client.get(`/api/contacts/${id}/leads?limit=0`)).status, id).toBe(404);
     }
     expect((await new ApiClient().get(`/api/contacts/${foreign.id}/leads`)).status).toBe(401);
   });

@@ -186,6 +186,41 @@ describe("cursor paging of GET /api/leads/{division}", () => {
   });
 });
 
+/** The cursor of the same list and order, with every key value one that no column of the key can be read as. */
+function forged(cursor: string) {
+  const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { k: unknown[] };
+  return Buffer.from(JSON.stringify({ ...parsed, k: parsed.k.map(() => "x") })).toString("base64url");
+}
+
+describe("a forged cursor", () => {
+  it("is answered 400 Invalid input, a page or a whole list, in every list that takes one", async () => {
+    const admin = await adminClient();
+    const contact = await createContact(admin);
+    for (let i = 0; i < 2; i++) {
+      await admin.delete(`/api/leads/${(await createLead(admin)).id}`); // archived
+      await createLead(admin, { company: contact.company });
+      await createContact(admin);
+    }
+    for (const list of [
+      "/api/leads/TSS",
+      "/api/leads/TSS/archived",
+      "/api/contacts/TSS",
+      `/api/contacts/${contact.id}/leads`,
+      "/api/admin/audit-log",
+      "/api/admin/users",
+    ]) {
+      const first = await admin.get(`${list}?limit=1`);
+      const cursor = first.headers.get("x-next-cursor");
+      expect(cursor, list).toBeTruthy();
+      for (const query of ["limit=1&", ""]) {
+        const result = await admin.get(`${list}?${query}cursor=${forged(cursor!)}`);
+        expect(result.status, `${list}?${query}`).toBe(400);
+        expect(result.body.message).toBe("Invalid input");
+      }
+    }
+  });
+});
+
 describe("cursor paging of the other lists", () => {
   it("walks a division's contacts, searched and not, in the list's order", async () => {
     const { client } = await userWith(["TSS"]);
@@ -206,6 +241,21 @@ describe("cursor paging of the other lists", () => {
       `/api/contacts/TSS?limit=2&cursor=${second.headers.get("x-next-cursor")}`,
     );
     expect([...ids(second.body), ...ids(next.body)]).toEqual(ids(byOffset.body));
+  });
+
+  it("walks a contact's related leads, those it is the main contact of first", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("rcur");
+    const contact = await createContact(client, { company: `Quay ${token}` });
+    for (let i = 0; i < 4; i++) await createLead(client, { company: `Quay ${token}` });
+    const main = await createLead(client, { company: `Other ${token}`, email: contact.email });
+    await createLead(client, { company: `Quay ${token}` });
+    const whole = await client.get<Row[]>(`/api/contacts/${contact.id}/leads`);
+    expect(whole.body[0].id).toBe(main.id);
+    const walked = await walk(client, `/api/contacts/${contact.id}/leads?limit=2`);
+    expect(walked.ids).toEqual(ids(whole.body));
+    expect(walked.ids).toHaveLength(6);
+    expect(walked.totals).toEqual([6, 6, 6]);
   });
 
   it("walks the users and the audit log, searched and not", async () => {

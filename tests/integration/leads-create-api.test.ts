@@ -163,6 +163,15 @@ describe("POST /api/leads", () => {
     expectInvalidInput(await client.post("/api/leads", input), ["companyDivision"]);
   });
 
+  it("names every field at fault when the division is missing too", async () => {
+    const { client } = await userWith(["TSS"]);
+    const empty = await client.post("/api/leads", {});
+    expectInvalidInput(empty, ["companyDivision", "firstName", "lastName", "email", "company"]);
+    expect(empty.body.errors.firstName).toEqual(["First name is required"]);
+    const wrongDivision = await client.post("/api/leads", { companyDivision: "XYZ", firstName: "" });
+    expectInvalidInput(wrongDivision, ["companyDivision", "firstName", "lastName", "email", "company"]);
+  });
+
   it("answers 403 Forbidden for a division the caller lacks, and stores nothing", async () => {
     const { client } = await userWith(["TSS"]);
     const { client: nlhReader } = await userWith(["NLH"]);

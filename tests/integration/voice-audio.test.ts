@@ -96,7 +96,9 @@ describe("PUT and GET /api/notes/{id}/audio", () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).errors).toEqual({ audio: ["Only a voice note holds a recording"] });
     const { note } = await voiceNote(client);
-    expect((await putAudio(client, note.id, new Uint8Array())).status).toBe(400);
+    const empty = await putAudio(client, note.id, new Uint8Array());
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).errors).toEqual({ audio: ["The recording is empty"] });
   });
 
   it("follows the note's access: 401 signed out, 404 for another division or an unknown note", async () => {
@@ -108,6 +110,9 @@ describe("PUT and GET /api/notes/{id}/audio", () => {
     const { client: north } = await userWith(["NLH"]);
     expect((await getAudio(north, note.id)).status).toBe(404);
     expect((await putAudio(north, note.id, new Uint8Array([1]))).status).toBe(404);
+    // CONTRACT.md's order: the note is found (404) before its recording is checked (400).
+    expect((await putAudio(north, note.id, new Uint8Array())).status).toBe(404);
+    expect((await putAudio(owner, missingId(), new Uint8Array())).status).toBe(404);
     expect((await getAudio(owner, missingId())).status).toBe(404);
     // Another user of the same division hears it.
     const { client: colleague } = await userWith(["TSS"]);

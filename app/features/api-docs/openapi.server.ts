@@ -26,6 +26,7 @@ import {
   userListParamsSchema,
 } from "~/models/user.schema";
 import { DIVISIONS } from "~/utils/divisions";
+import { pagingSchema } from "~/utils/paging";
 import { SESSION_COOKIE } from "~/utils/session-cookie.server";
 import { ANSWERS, loginBody, type AnswerName } from "./answers";
 
@@ -483,10 +484,14 @@ function paths(): Record<string, Partial<Record<Method, Operation>>> {
         tag: "Contacts",
         summary: "A contact's related leads",
         description:
-          "The division's leads whose company is the contact's (trimmed, any case), and those it is the main contact of.",
-        parameters: [idParam("id", "contact")],
-        answers: { 200: json("The related leads.", listOf("Lead"), COUNTED) },
-        errors: { 404: ERROR_TEXT[404] },
+          "The division's leads whose company is the contact's (trimmed, any case), and those it is the main contact of: " +
+          "those first, then newest update. Without `limit` the whole list comes back.",
+        parameters: [idParam("id", "contact"), ...pagedQuery(pagingSchema)],
+        answers: { 200: json("The related leads.", listOf("Lead"), PAGED) },
+        errors: {
+          400: "`Invalid input` (with `errors`) for a query parameter, a bad `cursor` included.",
+          404: ERROR_TEXT[404],
+        },
       },
     },
     "/api/companies/{division}": {

@@ -50,7 +50,7 @@ function exportRow(lead: Lead) {
 export async function leadExportResponse(actor: Actor, division: Division, method: string) {
   // A HEAD request asks only about the file: nothing is exported, so nothing is recorded.
   const batches = await streamLeadExport(actor, division, { audit: method !== "HEAD" });
-  const body = cursorStream(batches, {
+  const body = await cursorStream(batches, {
     head: csvRow(EXPORT_HEADER),
     write: (leads) => leads.map(exportRow).join(""),
   });
