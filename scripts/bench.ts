@@ -339,7 +339,7 @@ async function load(
     if (row.read)
       report(
         row.ratio >= TARGET_RATIO,
-        `${row.name}: app at ${row.ratio.toFixed(2)} of the baseline (target >= ${TARGET_RATIO})`,
+        `${row.name}: app at ${row.ratio.toFixed(3)} of the baseline (target >= ${TARGET_RATIO})`,
       );
     report(
       row.app.max < TARGET_MAX_MS,
@@ -351,7 +351,7 @@ async function load(
   const pageRatio = page.app.rps / api.app.rps;
   report(
     pageRatio >= TARGET_RATIO,
-    `/leads page at ${pageRatio.toFixed(2)} of the API list's throughput (target >= ${TARGET_RATIO})`,
+    `/leads page at ${pageRatio.toFixed(3)} of the API list's throughput (target >= ${TARGET_RATIO})`,
   );
   for (const prefix of [
     "GET /leads (HTML",
