@@ -402,9 +402,12 @@ async function mainContactFor(
       throw invalidInput({ mainContactId: ["The main contact must be a contact of this division"] });
     return named;
   }
+  const email = input.email.trim().toLowerCase();
+  // One find-or-create at a time per division and e-mail: two new leads at once would each find none.
+  await tx`select pg_advisory_xact_lock(hashtext(${`main contact:${division}:${email}`}))`;
   const [existing] = await tx<{ id: string }[]>`
     select id from contacts
-     where company_division = ${division} and lower(btrim(email)) = ${input.email.trim().toLowerCase()}
+     where company_division = ${division} and lower(btrim(email)) = ${email}
      order by created_at, id limit 1`;
   if (existing) return existing.id;
   const [created] = await tx<{ id: string }[]>`

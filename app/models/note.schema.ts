@@ -1,7 +1,13 @@
 import * as z from "zod";
 import { blankAsNull, formNumber, isoDateTime, text } from "~/utils/zod";
 import type { PersonRef } from "./user.schema";
-import { NOTE_OR_RECORDING_MESSAGE, NOTE_TYPES, SELECT_LEAD_MESSAGE, type NoteType } from "./note";
+import {
+  DEFAULT_FOLLOW_UP_TIME,
+  NOTE_OR_RECORDING_MESSAGE,
+  NOTE_TYPES,
+  SELECT_LEAD_MESSAGE,
+  type NoteType,
+} from "./note";
 
 /** A note on a lead (CONTRACT.md); a follow-up is a note with a followUpDate. */
 export type Note = {
@@ -89,7 +95,7 @@ export const calendarFollowUpSchema = z.object({
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time")
     .optional()
-    .transform((time) => time || "09:00"),
+    .transform((time) => time || DEFAULT_FOLLOW_UP_TIME),
 });
 
 /** The field-notes screen's text note (SPEC.md section 5 "Field note"); a voice note goes through the API. */

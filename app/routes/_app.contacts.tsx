@@ -116,13 +116,14 @@ function reportList(actor: Actor, division: Division, view: ContactsView) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const formData = await readForm(request);
-  const here = contactsView.href(contactsView.read(new URL(request.url).searchParams));
+  const view = contactsView.read(new URL(request.url).searchParams);
+  const here = contactsView.href(view);
   switch (formData.get("intent")) {
     case "create-contact":
     case "create-contact-and-lead":
       return addContactIntent(actor, formData, {
         successTo: here,
-        leadDialogHref: (contactId) => contactsView.href({}, { new: "lead", contact: contactId }),
+        leadDialogHref: (contactId) => contactsView.href(view, { new: "lead", contact: contactId }),
       });
     case "update-contact":
       return updateContactIntent(actor, formData, here);

@@ -6,6 +6,14 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone";
  */
 export function timeZoneOf(request: Request): string {
   const match = request.headers.get("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/);
-  const value = match ? decodeURIComponent(match[1]) : null;
+  const value = match ? decodedOrNull(match[1]) : null;
   return isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+}
+
+function decodedOrNull(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null; // malformed %-escapes: not a zone
+  }
 }

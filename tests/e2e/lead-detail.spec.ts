@@ -160,7 +160,7 @@ test.describe("lead detail dialog", () => {
     }
     await text.fill("Send the quarry samples.");
     await expect(addNote).toBeEnabled();
-    await notes.getByLabel("Follow-up date (optional)").fill("2030-03-14");
+    await notes.getByLabel("Follow-up date (optional)").fill("2030-07-14");
     await addNote.click();
 
     await expect(toast(page, "Note added successfully")).toBeVisible();
@@ -169,7 +169,8 @@ test.describe("lead detail dialog", () => {
     // Newest first, with its author and follow-up.
     await expect(items.first()).toContainText("Send the quarry samples.");
     await expect(items.first()).toContainText("Erin");
-    await expect(items.first()).toContainText("Follow-up 14 Mar 2030");
+    // A day alone is 09:00 on the reader's clock (London, in summer time here), as the calendar has it.
+    await expect(items.first()).toContainText("Follow-up 14 Jul 2030, 09:00");
     await expect(items.nth(1)).toContainText("First call went well.");
     await expect(text).toHaveValue("");
     const complete = notes.getByRole("button", { name: "Mark Complete" });

@@ -1,7 +1,9 @@
 // Inputs that once reached a 500, a redirect off the site or a race: each must get a clear 4xx.
 import { describe, expect, it } from "vitest";
+import crypto from "node:crypto";
 import {
   ApiClient,
+  type ApiResult,
   attemptSignIn,
   baseUrl,
   createUser,
@@ -60,6 +62,24 @@ describe("company access", () => {
   });
 });
 
+function postForm(client: ApiClient, path: string, fields: Record<string, string> | URLSearchParams) {
+  return client.request("POST", path, {
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+}
+
+/** The page a page action's redirect leads to, with the toast that redirect carried. */
+async function pageAfter(client: ApiClient, redirect: ApiResult) {
+  const toastCookie = redirect.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
+  expect(toastCookie).toBeDefined();
+  const page = await fetch(`${baseUrl()}${redirect.headers.get("location")}`, {
+    headers: { cookie: `${client.cookie}; ${toastCookie!.split(";")[0]}` },
+  });
+  expect(page.status).toBe(200);
+  return page.text();
+}
+
 describe("page routes with odd input", () => {
   it("a JSON body posted to a page action is 415, not 500", async () => {
     const { client } = await signedInUser(await signInAdmin());
@@ -69,20 +89,65 @@ describe("page routes with odd input", () => {
 
   it("a malformed lead id in a page form gives the failure toast, not a database error", async () => {
     const { client } = await signedInUser(await signInAdmin());
-    const result = await client.request("POST", "/leads", {
-      body: new URLSearchParams({ intent: "archive", leadId: "not-a-uuid" }),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
+    const result = await postForm(client, "/leads", { intent: "archive", leadId: "not-a-uuid" });
     expect(result.status).toBe(302);
     expect(result.headers.get("location")).toBe("/leads");
-    // The redirect carries SPEC.md's failure toast, which the next page shows.
-    const toastCookie = result.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
-    expect(toastCookie).toBeDefined();
-    const page = await fetch(`${baseUrl()}/leads`, {
-      headers: { cookie: `${client.cookie}; ${toastCookie!.split(";")[0]}` },
+    expect(await pageAfter(client, result)).toContain("Failed to archive lead");
+  });
+
+  it("a bulk archive with a malformed id, or with none, archives nothing and says it failed", async () => {
+    const { client } = await signedInUser(await signInAdmin());
+    const lead = await createLead(client);
+    for (const ids of [[lead.id, "not-a-uuid"], []]) {
+      const body = new URLSearchParams({ intent: "bulk-archive" });
+      for (const id of ids) body.append("ids", id);
+      const result = await postForm(client, "/leads", body);
+      expect(result.status).toBe(302);
+      expect(await pageAfter(client, result)).toContain("Failed to archive lead");
+    }
+    expect((await client.get(`/api/leads/detail/${lead.id}`)).body.isArchived).toBe(false);
+  });
+
+  it("a user status other than true or false is 400, and the user stays as they were", async () => {
+    const admin = await signInAdmin();
+    const { user } = await signedInUser(admin);
+    for (const isActive of ["maybe", ""]) {
+      const result = await postForm(admin, "/admin", { intent: "set-status", userId: user.id, isActive });
+      expect(result.status, isActive).toBe(400);
+    }
+    const missing = await postForm(admin, "/admin", { intent: "set-status", userId: user.id });
+    expect(missing.status).toBe(400);
+    expect((await admin.get(`/api/admin/users?search=${user.email}`)).body[0].isActive).toBe(true);
+  });
+
+  it("a field note refused without JavaScript says so on the page it comes back to, the text kept", async () => {
+    const { client } = await signedInUser(await signInAdmin());
+    const result = await postForm(client, "/mobile", {
+      leadId: crypto.randomUUID(),
+      content: "Kept after the refusal",
     });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Failed to archive lead");
+    expect(result.status).toBe(404);
+    // Shown in the page's markup, not only in the data a script would read.
+    expect(result.body).toMatch(/<div id="mobile-form-error"[^>]*>Failed to save note<\/div>/);
+    expect(result.body).toMatch(/<textarea[^>]*>Kept after the refusal<\/textarea>/);
+  });
+
+  it("Create Contact & Add Lead keeps the contact list's search and page", async () => {
+    const { client } = await signedInUser(await signInAdmin());
+    const result = await postForm(client, "/contacts?q=harbour&page=2", {
+      intent: "create-contact-and-lead",
+      firstName: "Kept",
+      lastName: "State",
+      company: "Harbour State Ltd",
+      companyDivision: "TSS",
+    });
+    expect(result.status).toBe(302);
+    const next = new URL(result.headers.get("location")!, baseUrl());
+    expect(next.pathname).toBe("/contacts");
+    expect(next.searchParams.get("q")).toBe("harbour");
+    expect(next.searchParams.get("page")).toBe("2");
+    expect(next.searchParams.get("new")).toBe("lead");
+    expect(next.searchParams.get("contact")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("an absurd page number still renders the list", async () => {

@@ -249,4 +249,11 @@ describe("POST /api/leads", () => {
     expect(otherDivisionAgain.mainContactId).toBe(otherDivision.mainContactId);
     expect((await readLead(client, second.id)).mainContactId).toBe(first.mainContactId);
   });
+
+  it("makes one main contact for leads with a new e-mail created at the same moment", async () => {
+    const { client } = await userWith(["TSS"]);
+    const email = `${uniqueToken("race")}@contact.example`;
+    const leads = await Promise.all(Array.from({ length: 8 }, () => createLead(client, { email })));
+    expect(new Set(leads.map((lead) => lead.mainContactId)).size).toBe(1);
+  });
 });

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { calendarView, PICKER_SIZE, type CalendarView } from "~/features/calendar/calendar-view";
+import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
 import type { Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -49,7 +50,7 @@ export function ScheduleDialog({
   const [form, fields] = useSchemaForm("calendarFollowUp", {
     id: `schedule-${view.schedule}`,
     lastResult: result?.result,
-    defaultValue: { time: "09:00" },
+    defaultValue: { time: DEFAULT_FOLLOW_UP_TIME },
   });
   // SPEC.md section 5: the leadName parameter names the lead in the text; the lead itself comes from leadId.
   const leadName = view.leadName || chosenLead?.name;

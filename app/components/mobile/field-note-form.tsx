@@ -9,7 +9,7 @@ import { isLoggedOut, JsonFetchError } from "~/utils/json-fetch";
 import { errorToast, successToast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useIsPending } from "~/utils/use-is-pending";
-import { buttonClass, ErrorList, StatusButton } from "../forms";
+import { buttonClass, ErrorList, FormErrors, StatusButton } from "../forms";
 import { Icon } from "../icons";
 import { LeadChoiceList } from "../lead-choice-list";
 import { useToast } from "../toaster";
@@ -234,6 +234,8 @@ export function FieldNoteForm({
           <VoiceRecorder recorder={recorder} />
         </section>
 
+        {/* A save the server refused (its lead gone from the user's divisions), posted without JavaScript. */}
+        <FormErrors id="mobile-form-error" errors={errors[""]} />
         <StatusButton
           pending={pending || saving}
           pendingText="Saving..."

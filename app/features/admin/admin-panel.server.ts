@@ -150,7 +150,10 @@ export async function adminAction(request: Request, context: AppLoadContext) {
       );
     }
     case "set-status": {
-      const activate = formData.get("isActive") === "true";
+      const isActive = formData.get("isActive");
+      if (isActive !== "true" && isActive !== "false")
+        throw new Response("Unknown user status", { status: 400 });
+      const activate = isActive === "true";
       return attempt(() => setUserStatus(actor, userId(), activate), {
         to: back,
         success: successToast(activate ? "User activated successfully" : "User deactivated successfully"),

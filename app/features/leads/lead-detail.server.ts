@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listAssignableUsers } from "~/models/user.server";
 import { leadUpdateFormSchema } from "~/models/lead.schema";
 import { getLeadDetail, updateLead } from "~/models/lead.server";
+import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
 import { noteFormSchema, quickFollowUpSchema } from "~/models/note.schema";
 import { completeFollowUp, createNote } from "~/models/note.server";
 import { readForm } from "~/utils/form.server";
@@ -11,6 +12,8 @@ import { isUuid, recordId } from "~/utils/ids";
 import { parentHref } from "~/utils/list-state";
 import { attempt, invalidReply, refusalReply, requireFormId } from "~/utils/page-action.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { zonedTimeToUtc } from "~/utils/time-zone";
+import { timeZoneOf } from "~/utils/time-zone.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requirePageActor } from "../auth/current-user.server";
@@ -38,6 +41,21 @@ export async function leadDetailLoader({ request, context, params }: LoaderFunct
     assignableUsers: await listAssignableUsers(actor, detail.companyDivision),
     edit: url.searchParams.get("edit") === "true",
   };
+}
+
+/**
+ * The form's follow-up date is a day on the reader's calendar: its follow-up is at 09:00 on their clock, the day
+ * the calendar shows it on (to the API, a date alone means 09:00 UTC; models/note.schema.ts).
+ */
+function onReadersClock(
+  posted: FormDataEntryValue | null,
+  parsed: Date | null | undefined,
+  request: Request,
+) {
+  const day = typeof posted === "string" ? posted.trim() : "";
+  return parsed && /^\d{4}-\d{2}-\d{2}$/.test(day)
+    ? zonedTimeToUtc(day, DEFAULT_FOLLOW_UP_TIME, timeZoneOf(request))
+    : parsed;
 }
 
 /**
@@ -78,7 +96,12 @@ export async function leadDetailAction({ request, context, params }: ActionFunct
       const schema = intent === "add-note" ? noteFormSchema : quickFollowUpSchema;
       const submission = parseWithZod(formData, { schema });
       if (submission.status !== "success") return invalidReply(intent, submission.reply());
-      const { content, followUpDate } = submission.value;
+      const { content } = submission.value;
+      const followUpDate = onReadersClock(
+        formData.get("followUpDate"),
+        submission.value.followUpDate,
+        request,
+      );
       return attempt(
         () => createNote(actor, leadId(), { content, followUpDate, noteType: "TEXT", voiceDuration: null }),
         intent === "add-note"

@@ -1,7 +1,8 @@
 import type { Actor } from "~/models/actor.server";
 import { setLeadsArchived } from "~/models/lead.server";
 import { readForm } from "~/utils/form.server";
-import { isUuid } from "~/utils/ids";
+import { invalidInput } from "~/utils/errors";
+import { recordId } from "~/utils/ids";
 import { attempt, requireFormId } from "~/utils/page-action.server";
 import { successToast } from "~/utils/toast";
 import { addLeadIntent, restoreDuplicateIntent } from "./add-lead.server";
@@ -24,7 +25,13 @@ export async function leadsPageAction(actor: Actor, request: Request) {
       ),
       failure: archived ? "Failed to archive lead" : "Failed to restore lead",
     });
-  const selected = formData.getAll("ids").map(String).filter(isUuid);
+  const posted = formData.getAll("ids");
+  // Every posted id must be a lead the user may change (a malformed one is not found), and a bulk action needs
+  // at least one: its confirmation asks for a selection first.
+  const selected = () => {
+    if (!posted.length) throw invalidInput({ ids: ["Select at least one lead first"] });
+    return posted.map(recordId);
+  };
   const one = () => [requireFormId(formData, "leadId")];
 
   switch (formData.get("intent")) {
@@ -37,9 +44,9 @@ export async function leadsPageAction(actor: Actor, request: Request) {
     case "restore":
       return archive(false, one);
     case "bulk-archive":
-      return archive(true, () => selected, countText(selected.length, "archived"));
+      return archive(true, selected, countText(posted.length, "archived"));
     case "bulk-restore":
-      return archive(false, () => selected, countText(selected.length, "restored"));
+      return archive(false, selected, countText(posted.length, "restored"));
     default:
       throw new Response("Unknown form intent", { status: 400 });
   }
