@@ -1,5 +1,7 @@
 // The dashboard's figures (SPEC.md section 3 "Dashboard stats", CONTRACT.md): GET /api/dashboard/stats/{division},
 // the month-over-month changes at UTC month boundaries, and the kept counts they are read from.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../app/models/actor.server";
 import { ApiClient, signInAdmin } from "../support/api-client";
@@ -169,5 +171,53 @@ describe.runIf(databaseUrl())("month over month, at UTC month boundaries", () =>
     expect(kept.map((row) => ({ ...row, valueSum: Number(row.valueSum) }))).toEqual(
       counted.map((row) => ({ ...row, valueSum: Number(row.valueSum) })),
     );
+  });
+
+  it("sql/00012 puts right kept data that writes its triggers never saw had left wrong", async () => {
+    const { client } = await userWith(["TSS"]);
+    const lead = await createLead(client);
+    await client.post("/api/notes", { leadId: lead.id, content: "Kept state", followUpDate: "2031-01-01" });
+    const refill = fs.readFileSync(path.resolve("sql/00012_kept_data_refilled.sql"), "utf8");
+    const rolledBack = new Error("rolled back");
+    await testSql()
+      .begin(async (tx) => {
+        // What a row committed between a snapshot and its trigger leaves: counts short, a note without its lead's state.
+        await tx`update lead_stats set leads = leads - 1, valued = valued + 3`;
+        await tx`update contact_stats set contacts = contacts + 2`;
+        await tx`update audit_counts set entries = 0`;
+        await tx`update notes set lead_division = null, lead_archived = null where lead_id = ${lead.id}`;
+        await tx.unsafe(refill);
+        const [drift] = await tx<{ leads: number; contacts: number; audit: number; notes: number }[]>`
+          with kept_leads as (
+                 select company_division, is_archived, status, created_month, leads, valued, value_sum
+                   from lead_stats where leads <> 0),
+               counted_leads as (
+                 select company_division, is_archived, status,
+                        date_trunc('month', created_at at time zone 'UTC')::date,
+                        count(*), count(estimated_value), coalesce(sum(estimated_value), 0)
+                   from leads group by 1, 2, 3, 4),
+               kept_contacts as (select company_division, contacts from contact_stats where contacts <> 0),
+               counted_contacts as (select company_division, count(*) from contacts group by 1),
+               kept_audit as (select action, entries from audit_counts where entries <> 0),
+               counted_audit as (select action, count(*) from audit_log group by 1)
+          select
+            (select count(*) from (
+               (table kept_leads except table counted_leads)
+               union all (table counted_leads except table kept_leads)) d)::int as leads,
+            (select count(*) from (
+               (table kept_contacts except table counted_contacts)
+               union all (table counted_contacts except table kept_contacts)) d)::int as contacts,
+            (select count(*) from (
+               (table kept_audit except table counted_audit)
+               union all (table counted_audit except table kept_audit)) d)::int as audit,
+            (select count(*) from notes n join leads l on l.id = n.lead_id
+              where n.lead_division is distinct from l.company_division
+                 or n.lead_archived is distinct from l.is_archived)::int as notes`;
+        expect(drift).toEqual({ leads: 0, contacts: 0, audit: 0, notes: 0 });
+        throw rolledBack;
+      })
+      .catch((error) => {
+        if (error !== rolledBack) throw error;
+      });
   });
 });
