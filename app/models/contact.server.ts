@@ -6,7 +6,7 @@ import { fieldsContain } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
-import type { Paging } from "~/utils/paging";
+import { MAX_LIMIT, type Paging } from "~/utils/paging";
 import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
 import { recordAudit } from "./audit.server";
 import type { Contact, ContactCard, ContactInput, ContactUpdate } from "./contact.schema";
@@ -219,12 +219,13 @@ async function countRelatedLeads(sql: Sql, contactId: string) {
 
 /**
  * A page of a contact's related leads (CONTRACT.md) as Lead objects, their number and the next page's cursor,
- * which carries that number so later pages need not count.
+ * which carries that number so later pages need not count. The contact's own view shows the first page of
+ * the largest size.
  */
 export async function listRelatedLeads(
   actor: Actor,
   contactId: string,
-  paging: Required<Pick<Paging, "limit">> & Paging,
+  paging: Required<Pick<Paging, "limit">> & Paging = { limit: MAX_LIMIT },
 ): Promise<{ leads: Lead[]; total: number; next: PageCursor | null }> {
   const sql = await db();
   const contact = await getContact(actor, contactId, sql);

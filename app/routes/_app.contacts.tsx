@@ -32,7 +32,6 @@ import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/utils/form.server";
 import { isUuid } from "~/utils/ids";
 import { pageOrLast } from "~/utils/page-or-last";
-import { MAX_LIMIT } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Contacts | CRM" }];
 
@@ -51,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isUuid(contactId)) {
     const [contact, related] = await Promise.all([
       getContact(actor, contactId).catch(nullIfRefused),
-      listRelatedLeads(actor, contactId, { limit: MAX_LIMIT }).catch(nullIfRefused),
+      listRelatedLeads(actor, contactId).catch(nullIfRefused),
     ]);
     if (contact && related) {
       return {
