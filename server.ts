@@ -20,10 +20,9 @@ import type { RequestContext } from "./app/utils/request-info.server";
 import { bearerToken } from "./app/utils/tokens.server";
 import { newNonce } from "./app/utils/nonce-pool.server";
 import { writeBody } from "./app/utils/write-body.server";
+import { bodyLimitOf, PAGE_BODY_LIMIT } from "./app/utils/body-limits";
 
 installGlobals({ nativeFetch: true });
-
-const PAGE_BODY_LIMIT = 1024 * 1024;
 
 // postgres.js reads the array types on every new connection in a promise nothing awaits (connection.js,
 // fetchArrayTypes). Behind pgbouncer a connection is accepted before PostgreSQL is reached, so when PostgreSQL
@@ -79,6 +78,7 @@ for (const name of fs.readdirSync("public")) {
 }
 
 app.use(answerWhileDatabaseDown);
+app.use(receiveBodies);
 // Remix matches a request against every route several times over; the JSON API and the pages are two
 // separate route trees, so each request is matched only against its own (docs/scaling.md "Where a page's
 // time goes").
@@ -224,12 +224,42 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
       headers.append(name, item);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const received = res.locals.body as Buffer | undefined;
   return new globalThis.Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
     method: req.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    ...(hasBody ? { body: received ?? createReadableStreamFromReadable(req), duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/**
+ * A write that carries a session or a token is received whole before the app looks the user up, so it acts
+ * as the user stands once the body is in: a client holding its body back cannot then act for someone
+ * deactivated, demoted, moved out of a division or signed out meanwhile (docs/security.md). A write without
+ * credentials is refused at once, unread. No more is read than the route's limit and a byte: the app
+ * answers 413 when it reads that body, after its sign-in check (CONTRACT.md's order), and the rest is
+ * discarded once the answer is out (drainUnreadBodies).
+ */
+function receiveBodies(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const credentials = hasSessionCookie(req.get("cookie")) || bearerToken(req.get("authorization")) !== null;
+  const limit = bodyLimitOf(req.path);
+  if (!credentials || Number(req.get("content-length") ?? 0) > limit) return next();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const received = () => {
+    req.off("data", take).off("end", received);
+    req.pause();
+    res.locals.body = Buffer.concat(chunks, size);
+    next();
+  };
+  const take = (chunk: Buffer) => {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size > limit) received();
+  };
+  req.on("data", take).on("end", received);
 }
 
 /** CSP with a per-request nonce for Remix's scripts, and the other headers every answer carries. */

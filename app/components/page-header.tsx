@@ -15,7 +15,8 @@ export function PageHeader({
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {/* Right-aligned also when it wraps under the title, where a menu opening leftwards stays on screen. */}
+      {actions ? <div className="ml-auto flex flex-wrap justify-end gap-2">{actions}</div> : null}
     </div>
   );
 }

@@ -2,11 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiActor } from "~/features/auth/current-user.server";
 import { AUDIO_TYPES, findNoteAudio, storeNoteAudio, type AudioType } from "~/models/note.server";
 import { ApiError, apiRoute, jsonResponse, methodNotAllowed, readLimited } from "~/utils/api.server";
+import { AUDIO_BODY_LIMIT } from "~/utils/body-limits";
 import { byteRange } from "~/utils/byte-range";
 import { notFound } from "~/utils/errors";
 import { recordId } from "~/utils/ids";
-
-const AUDIO_LIMIT = 10 * 1024 * 1024;
 
 /**
  * GET /api/notes/{id}/audio: a voice note's recording, with range requests so a phone can seek (CONTRACT.md
@@ -49,6 +48,6 @@ export const action = apiRoute(async ({ request, context, params }: ActionFuncti
   const actor = await requireApiActor(request, context);
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!(AUDIO_TYPES as readonly string[]).includes(type)) throw new ApiError(415, "Unsupported media type");
-  const audio = await readLimited(request, AUDIO_LIMIT);
+  const audio = await readLimited(request, AUDIO_BODY_LIMIT);
   return jsonResponse(await storeNoteAudio(actor, recordId(params.id), audio, type as AudioType));
 });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
+import { JSON_BODY_LIMIT } from "./body-limits";
 import { logClientGone } from "./client-gone.server";
 import { cursorStream } from "./cursor-stream";
 import { reportDatabaseError } from "./db-availability.server";
@@ -96,8 +97,6 @@ export function apiRoute(handler: Handler): Handler {
 export function methodNotAllowed(allow: string) {
   return jsonResponse({ message: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
 }
-
-const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Reads a JSON body: 415 for another type, 413 over the limit, 400 when it does not parse. */
 export async function readJson(request: Request): Promise<unknown> {

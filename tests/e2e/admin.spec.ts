@@ -874,4 +874,20 @@ test.describe("Audit Log", () => {
     await expect(page).toHaveURL("/admin");
     await api.dispose();
   });
+
+  test("a search after the session ended says so and goes to /api/login, as every call but the status switch", async ({
+    page,
+    baseURL,
+  }) => {
+    test.skip(noJs(), "Without JavaScript the search loads the page, which shows the login screen");
+    const { api } = await signInAdmin(page, baseURL!, newToken());
+    await page.getByRole("link", { name: "Audit Log" }).click();
+    await hydrated(page);
+    expect((await page.request.post("/api/logout", { maxRedirects: 0 })).status()).toBe(302);
+    const login = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/login");
+    await filterAudit(page, "anything", "All Actions");
+    await expect(toast(page, "You are logged out. Logging in again...")).toBeVisible();
+    await login;
+    await api.dispose();
+  });
 });

@@ -229,6 +229,26 @@ test.describe("field notes", () => {
     expect(await notesOf(crm, lead.id)).toEqual([]);
   });
 
+  test("a double tap on Record makes one recording, whose length stays put once stopped", async ({
+    page,
+    crm,
+  }) => {
+    test.skip(noJs(), "Recording needs JavaScript (getUserMedia and MediaRecorder in the page)");
+    await signInToMobile(page, crm);
+    await hydrated(page);
+    const recorder = page.getByRole("region", { name: "3. Voice note" });
+    const status = recorder.getByText(/^(No recording|Recording… \d+s|Voice note: \d+s)$/);
+    // The second tap lands while the browser is still opening the microphone, when Record still shows.
+    await recorder.getByRole("button", { name: "Record", exact: true }).dblclick();
+    await expect(status).toHaveText(/^Recording… \d+s$/);
+    await page.waitForTimeout(1_200);
+    await recorder.getByRole("button", { name: "Stop" }).click();
+    await expect(status).toHaveText(/^Voice note: [1-9]\d*s$/);
+    const stopped = await status.textContent();
+    await page.waitForTimeout(1_500);
+    await expect(status).toHaveText(stopped!);
+  });
+
   test("a voice note: record, play, discard, re-record, save; a colleague plays it in the lead's detail", async ({
     page,
     crm,

@@ -1,6 +1,7 @@
 // Inputs that once reached a 500, a redirect off the site or a race: each must get a clear 4xx.
 import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
+import http from "node:http";
 import {
   ApiClient,
   type ApiResult,
@@ -79,6 +80,98 @@ async function pageAfter(client: ApiClient, redirect: ApiResult) {
   expect(page.status).toBe(200);
   return page.text();
 }
+
+/**
+ * Sends `body` to `path` as `cookie`, holding back its second half until `meanwhile` has run: a client that
+ * sends its headers, then waits.
+ */
+async function heldWrite(
+  method: string,
+  path: string,
+  cookie: string,
+  body: string,
+  meanwhile: () => Promise<void>,
+) {
+  const bytes = Buffer.from(body);
+  const url = new URL(path, baseUrl());
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method,
+        headers: { cookie, "content-type": "application/json", "content-length": bytes.byteLength },
+      },
+      (response) => {
+        let text = "";
+        response
+          .on("data", (chunk) => (text += chunk))
+          .on("end", () => resolve({ status: response.statusCode!, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.write(bytes.subarray(0, bytes.byteLength >> 1));
+    // Long enough for the server to have read the headers and anything it does before the body.
+    setTimeout(() => {
+      meanwhile().then(() => request.end(bytes.subarray(bytes.byteLength >> 1)), reject);
+    }, 300);
+  });
+  return answer;
+}
+
+describe("a write whose body is held back", () => {
+  it("acts as its user stands once the body is in: an admin demoted meanwhile creates no user", async () => {
+    const admin = await signInAdmin();
+    const { user, client: demoted } = await signedInUser(admin, { role: "ADMIN" });
+    const email = uniqueEmail("held");
+    const result = await heldWrite(
+      "POST",
+      "/api/admin/users",
+      demoted.cookie!,
+      JSON.stringify({
+        email,
+        password: "password-123",
+        firstName: "Held",
+        lastName: "Back",
+        role: "ADMIN",
+        companies: ["TSS"],
+      }),
+      async () => {
+        const demotion = await admin.request("PATCH", `/api/admin/users/${user.id}/role`, {
+          json: { role: "SALES_USER" },
+        });
+        expect(demotion.status).toBe(200);
+      },
+    );
+    expect(result.status).toBe(403);
+    expect((await admin.get(`/api/admin/users?search=${email}`)).body).toEqual([]);
+  });
+
+  it("a session ended meanwhile (deactivated) is signed out for it: 401, and no lead", async () => {
+    const admin = await signInAdmin();
+    const { user, client } = await signedInUser(admin);
+    const company = `Held ${crypto.randomUUID()}`;
+    const result = await heldWrite(
+      "POST",
+      "/api/leads",
+      client.cookie!,
+      JSON.stringify({
+        companyDivision: "TSS",
+        firstName: "Held",
+        lastName: "Back",
+        email: uniqueEmail("lead"),
+        company,
+      }),
+      async () => {
+        const deactivation = await admin.request("PATCH", `/api/admin/users/${user.id}/status`, {
+          json: { isActive: false },
+        });
+        expect(deactivation.status).toBe(200);
+      },
+    );
+    expect(result.status).toBe(401);
+    expect((await admin.get(`/api/leads/TSS?search=${encodeURIComponent(company)}`)).body).toEqual([]);
+  });
+});
 
 describe("page routes with odd input", () => {
   it("a JSON body posted to a page action is 415, not 500", async () => {

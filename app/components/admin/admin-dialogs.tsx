@@ -188,7 +188,6 @@ function useAuditPage(view: AdminView, entries: AuditEntry[], total: number) {
     try {
       const { items, total } = await jsonFetch.list<AuditEntry>(`/api/admin/audit-log?${query}`, {
         signal: controller.signal,
-        loginPath: "/api/admin/login",
       });
       setLive({ page: next, entries: items, total });
     } catch (error) {

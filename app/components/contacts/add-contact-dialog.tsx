@@ -48,10 +48,12 @@ export function AddContactDialog({
           <AppLink to={closeHref} className={buttonClass.secondary}>
             Cancel
           </AppLink>
+          {/* Either button waits for the other's submission: two clicks would make two contacts. */}
           <StatusButton
             name="intent"
             value="create-contact"
             pending={creating}
+            disabled={creatingWithLead}
             className={buttonClass.secondary}
           >
             Create Contact
@@ -60,6 +62,7 @@ export function AddContactDialog({
             name="intent"
             value="create-contact-and-lead"
             pending={creatingWithLead}
+            disabled={creating}
             onClick={(event) => {
               // SPEC.md section 5: a lead needs the names and the company; say so before anything is sent.
               const data = new FormData(event.currentTarget.form!);

@@ -30,7 +30,9 @@ export function LeadReportsMenu({ view, counts }: { view: ContactsView; counts: 
       <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>
         <Icon name="document" width={16} height={16} /> Lead Reports
       </summary>
-      <ul className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+      {/* Under its button's right edge, as the header's actions stand right; on a phone they fill the row, and
+          the menu hangs from the left edge instead so that it stays on screen. */}
+      <ul className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg max-sm:right-auto max-sm:left-0">
         {LEAD_REPORTS.map((report) => (
           <li key={report.value}>
             <AppLink

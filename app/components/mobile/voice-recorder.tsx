@@ -34,6 +34,7 @@ export function useVoiceRecorder() {
   const recorder = useRef<MediaRecorder | null>(null);
   const startedAt = useRef(0);
   const ticker = useRef<number>();
+  const starting = useRef(false);
 
   const stopTracks = () => recorder.current?.stream.getTracks().forEach((track) => track.stop());
   useEffect(
@@ -45,10 +46,14 @@ export function useVoiceRecorder() {
   );
 
   const start = useCallback(async () => {
+    // One recording at a time: a second tap while the browser is still asking for the microphone does nothing.
+    if (starting.current || recorder.current?.state === "recording") return;
+    starting.current = true;
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
+      starting.current = false;
       showToast({ type: "error", title: "Error", description: "Could not access microphone" });
       return;
     }
@@ -74,6 +79,7 @@ export function useVoiceRecorder() {
     setSeconds(0);
     setRecording(null);
     media.start();
+    starting.current = false;
     setState("recording");
     ticker.current = window.setInterval(
       () => setSeconds(Math.floor((Date.now() - startedAt.current) / 1000)),

@@ -1,0 +1,10 @@
+/** The most a request body may hold (CONTRACT.md): 413 past it. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const AUDIO_BODY_LIMIT = 10 * 1024 * 1024;
+export const PAGE_BODY_LIMIT = 1024 * 1024;
+
+/** The limit of the body a request to `path` may send: a voice note's recording, a JSON body, a page's form. */
+export function bodyLimitOf(path: string) {
+  if (/^\/api\/notes\/[^/]+\/audio$/.test(path)) return AUDIO_BODY_LIMIT;
+  return path.startsWith("/api/") ? JSON_BODY_LIMIT : PAGE_BODY_LIMIT;
+}
