@@ -55,8 +55,12 @@ export default function DashboardDetails() {
   const { title, subtitle, division, leads, total, page, totalRevenue } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
-  // The next page of this list is on its way: say so rather than showing the old one.
-  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // The next page of this list is on its way: say so rather than showing the old one. Not for a form sent
+  // from the lead dialog over it, after which the same list is only read again.
+  const loading =
+    navigation.state === "loading" &&
+    !navigation.formMethod &&
+    navigation.location.pathname === location.pathname;
   return (
     <div>
       <AppLink to="/" className="text-sm font-medium text-slate-700 hover:underline">

@@ -8,6 +8,7 @@ import {
   dialog,
   expect,
   expectAccessible,
+  holdRequests,
   noJs,
   params,
   pathname,
@@ -476,12 +477,7 @@ test.describe("Add New Contact", () => {
       await add.getByRole("button", { name: "Create Contact", exact: true }).click();
     } else {
       // While one button's submission is on its way, the other waits too: two clicks would make two contacts.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/contacts**", async (route) => {
-        if (route.request().method() === "POST") await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/contacts.data**");
       await add.getByRole("button", { name: "Create Contact", exact: true }).click();
       await expect(add.getByRole("button", { name: "Create Contact & Add Lead" })).toBeDisabled();
       release();

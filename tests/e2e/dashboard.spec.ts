@@ -8,6 +8,8 @@ import {
   dialog,
   expect,
   expectAccessible,
+  holdRequests,
+  noJs,
   params,
   pathname,
   signIn,
@@ -468,6 +470,23 @@ test.describe("dashboard details", () => {
     ).toBeAttached();
     await expect(leadCard(page, leadName).first()).toBeAttached();
     await expectAccessible(page);
+
+    if (!noJs()) {
+      // A note added in the dialog reads the page's data again, and the cards behind stay as they are.
+      let posted = false;
+      const release = await holdRequests(page, `**/dashboard/closed-deals/${won.id}.data**`, (request) => {
+        posted ||= request.method() === "POST";
+        return posted && request.method() === "GET";
+      });
+      await detail.getByRole("textbox", { name: "Add a note" }).fill("Called about the delivery.");
+      const reread = page.waitForRequest((request) => posted && request.method() === "GET");
+      await detail.getByRole("button", { name: "Add Note" }).click();
+      await reread;
+      await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+      await expect(leadCard(page, leadName).first()).toBeAttached();
+      release();
+      await expect(toast(page, "Note added successfully")).toBeVisible();
+    }
 
     await detail.getByRole("link", { name: "Close" }).click();
     await expect(detail).toHaveCount(0);

@@ -10,6 +10,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
 } from "@playwright/test";
 import crypto from "node:crypto";
 import { ADMIN } from "../support/test-server";
@@ -252,12 +253,16 @@ export function pathname(page: Page) {
 /** The page's own scripts: held back, the page is as a slow phone shows it before hydration. */
 export const PAGE_SCRIPTS = "**/build/**/*.js";
 
-/** Holds back the page's requests to `url` (a glob) until the returned `release` is called. */
-export async function holdRequests(page: Page, url: string) {
+/** Holds back the page's requests to `url` (a glob), those `which` picks, until the returned `release` is called. */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  which: (request: Request) => boolean = () => true,
+) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
-    await held;
+    if (which(route.request())) await held;
     await route.continue();
   });
   return release;
