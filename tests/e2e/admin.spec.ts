@@ -888,6 +888,9 @@ test.describe("Audit Log", () => {
     await filterAudit(page, "anything", "All Actions");
     await expect(toast(page, "You are logged out. Logging in again...")).toBeVisible();
     await login;
+    // /api/login sends a visitor home to the sign-in screen; the test ends once it is shown, not mid-navigation.
+    await expect(page.getByLabel("Username")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/");
     await api.dispose();
   });
 });
