@@ -3,8 +3,9 @@
 //  - Remix 2's router flattens and ranks every route and compiles a regular expression per route path on every
 //    match, several times per request: a sixth of a small JSON answer's CPU. Its server build (the CommonJS
 //    file; the browser's build is left alone) does that once per route tree and once per path, as React Router
-//    7 does since remix-run/react-router#14967, and a page's render reuses its route tree instead of building a
-//    new one (which then ranked anew). docs/decisions/010-route-matching-patch.md.
+//    7 does since remix-run/react-router#14967, keeps the matches of each path it was asked lately, and a page's
+//    render reuses its route tree instead of building a new one (which then ranked anew).
+//    docs/decisions/010-route-matching-patch.md.
 //  - postgres.js 3.4.9 leaves some queries unsettled when a connection's socket closes, so after a database
 //    outage a request could wait forever or be answered another statement's result, and a transaction cut off
 //    in the middle, or begun on a full pipeline, could end the process. docs/decisions/016-postgres-driver-patch.md.
@@ -20,6 +21,26 @@ const DRIVER_DECISION = "docs/decisions/016-postgres-driver-patch.md";
 const LEFT_NAVIGATION_DECISION = "docs/decisions/018-left-navigation-not-logged.md";
 
 const routerEdits = [
+  [
+    'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;',
+    `// A request matches its path against the same route tree several times (the handler, the data query, the
+// render, its links): each tree keeps the matches of its last 1,000 paths, and every caller gets its own copy.
+const matchesOf = new WeakMap();
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
+  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
+  let key = (allowPartial ? "partial|" : "|") + (basename || "") + "|" + (location.pathname || "/");
+  let byPath = matchesOf.get(routes);
+  if (!byPath) matchesOf.set(routes, (byPath = new Map()));
+  let matches = byPath.get(key);
+  if (matches === undefined) {
+    matches = matchRoutesOnce(routes, location, basename, allowPartial);
+    if (byPath.size >= 1000) byPath.delete(byPath.keys().next().value);
+    byPath.set(key, matches);
+  }
+  return matches && matches.map((match) => ({ ...match, params: { ...match.params } }));
+}
+function matchRoutesOnce(routes, location, basename, allowPartial) {`,
+  ],
   [
     "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;",
     "  let branches = rankedBranches(routes);\n  let matches = null;",

@@ -59,7 +59,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe("Remix's router, patched to rank a route tree once (docs/decisions/010-route-matching-patch.md)", () => {
+describe("Remix's router, patched to rank a route tree once and keep its matches (docs/decisions/010-route-matching-patch.md)", () => {
   const require = createRequire(import.meta.url);
 
   it("is patched in the builds the server loads", () => {
@@ -116,5 +116,29 @@ describe("Remix's router, patched to rank a route tree once (docs/decisions/010-
       expect(matchPath("/leads/:leadId", "/leads/42")?.params).toEqual({ leadId: "42" });
       expect(matchPath({ path: "/leads", end: false }, "/leads/42")?.pathname).toBe("/leads");
     }
+  });
+
+  it("keeps a path's matches for the next call, each caller getting its own copy", () => {
+    const { matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
+    const routes = [{ id: "root", path: "/", children: [{ id: "lead", path: "leads/:leadId" }] }];
+    const first = matchRoutes(routes, "/leads/42")!;
+    first[1].params.leadId = "changed by the first caller";
+    first.pop();
+    const second = matchRoutes(routes, { pathname: "/leads/42" })!;
+    expect(second.map((match) => [match.route.id, match.params.leadId])).toEqual([
+      ["root", "42"],
+      ["lead", "42"],
+    ]);
+    expect(second[1].route).toBe(routes[0].children[0]);
+    // The same path under a basename, or with no route for it, is matched on its own.
+    expect(matchRoutes(routes, "/crm/leads/42", "/crm")?.map((match) => match.pathname)).toEqual([
+      "/",
+      "/leads/42",
+    ]);
+    expect(matchRoutes(routes, "/leads/42", "/crm")).toBeNull();
+    expect(matchRoutes(routes, "/contacts")).toBeNull();
+    // Past the last 1,000 paths, a path is matched afresh, and still right.
+    for (let n = 0; n < 1_200; n++) matchRoutes(routes, `/leads/${n}`);
+    expect(matchRoutes(routes, "/leads/42")?.[1].params).toEqual({ leadId: "42" });
   });
 });
