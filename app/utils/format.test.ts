@@ -55,6 +55,18 @@ describe("relativeDates (lists)", () => {
     expect(nepal(new Date("2026-11-21T18:14:59Z"))).toBe("Yesterday");
     expect(nepal(new Date("2026-11-21T18:15:00Z"))).toBe("Today");
   });
+
+  it("reads the zone's day afresh in the minute its clocks change, one zone apart from another", () => {
+    // Havana's clocks went from 00:00 to 01:00 on 8 Mar 2026, at 05:00 UTC: a minute before, it was
+    // 23:59 on the 7th there; a minute after, 01:00 on the 8th, when it was 21:00 on the 7th in Los Angeles.
+    const noonOnThe7th = new Date("2026-03-07T17:00:00Z");
+    const before = new Date("2026-03-08T04:59:30Z");
+    const after = new Date("2026-03-08T05:00:30Z");
+    expect(relativeDates("America/Havana", before)(noonOnThe7th)).toBe("Today");
+    expect(relativeDates("America/Havana", after)(noonOnThe7th)).toBe("Yesterday");
+    expect(relativeDates("America/Los_Angeles", after)(noonOnThe7th)).toBe("Today");
+    expect(relativeDates("America/Havana", before)(noonOnThe7th)).toBe("Today");
+  });
 });
 
 describe("formatDate and formatDateTime", () => {

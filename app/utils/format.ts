@@ -56,12 +56,27 @@ export function formatDateTime(value: string | Date, timeZone: string) {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** How far `timeZone`'s clocks are ahead of UTC at `instant`, in ms ("26/11/2026, 09:30:05" read back). */
+/**
+ * How far `timeZone`'s clocks are ahead of UTC at `instant`, in ms ("26/11/2026, 09:30:05" read back). Clocks
+ * change on a whole minute, so a zone is asked once a minute (an Intl call was 4% of a dashboard's render).
+ */
 function offsetAt(instant: number, timeZone: string) {
-  const [day, month, year, hour, minute, second] = formatsIn(timeZone).clock.format(instant).match(/\d+/g)!;
-  const local = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second);
-  return local - Math.floor(instant / 1000) * 1000;
+  const minuteStart = Math.floor(instant / MINUTE) * MINUTE;
+  const key = `${timeZone} ${minuteStart}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const [day, month, year, hour, minute, second] = formatsIn(timeZone)
+      .clock.format(minuteStart)
+      .match(/\d+/g)!;
+    offset = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second) - minuteStart;
+    if (offsets.size >= 1000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
+
+const MINUTE = 60_000;
+const offsets = new Map<string, number>();
 
 /**
  * Lists (SPEC.md section 9): 'Today', 'Yesterday', 'N days ago' up to 7 days, then the date, in calendar
