@@ -38,7 +38,7 @@ export function useSchemaForm<N extends FormName>(name: N, options: Options<N>) 
   useEffect(() => {
     if (!schemas) loadFormSchemas().then(setSchemas, () => {});
   }, [schemas]);
-  return useForm<Input<N>, Output<N>>({
+  const formAndFields = useForm<Input<N>, Output<N>>({
     ...options,
     shouldValidate: "onSubmit",
     shouldRevalidate: schemas ? "onInput" : "onSubmit",
@@ -46,4 +46,18 @@ export function useSchemaForm<N extends FormName>(name: N, options: Options<N>) 
       ? ({ formData }) => schemas.parseForm(name, formData) as Submission<Input<N>, string[], Output<N>>
       : undefined,
   });
+  const formId = formAndFields[0].id;
+  // Conform learns a field's value from its input events, so what was typed before the page's JavaScript ran
+  // (a slow phone) is announced once, as the form comes alive: a button waiting for a note then sees it.
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    for (const field of form.elements) {
+      const typed =
+        (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+        field.value !== field.defaultValue;
+      if (typed) field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }, [formId]);
+  return formAndFields;
 }

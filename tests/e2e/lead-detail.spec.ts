@@ -7,7 +7,10 @@ import {
   dialog,
   expect,
   expectAccessible,
+  holdRequests,
+  hydrated,
   noJs,
+  PAGE_SCRIPTS,
   params,
   pathname,
   section,
@@ -182,6 +185,24 @@ test.describe("lead detail dialog", () => {
     await expect(notes.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
     await expect(items.first()).toContainText("Complete");
     await expect(items.first()).toContainText("Send the quarry samples.");
+  });
+
+  test("a note typed before the page's JavaScript ran can be added once it has", async ({ page, crm }) => {
+    test.skip(noJs(), "Without JavaScript the button does not wait for the text.");
+    const lead = await crm.lead("Early", "Typist");
+    const name = `Early Typist-${crm.token}`;
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    const release = await holdRequests(page, PAGE_SCRIPTS);
+    await page.goto(`/leads/${lead.id}?q=${crm.token}`, { waitUntil: "domcontentloaded" });
+    const notes = section(dialog(page, name), "Notes & Comments");
+    await notes.getByRole("textbox", { name: "Add a note" }).fill("Typed on a slow phone.");
+    release();
+    await hydrated(page);
+    const addNote = notes.getByRole("button", { name: "Add Note" });
+    await expect(addNote).toBeEnabled();
+    await addNote.click();
+    await expect(toast(page, "Note added successfully")).toBeVisible();
+    await expect(notes.getByRole("listitem").first()).toContainText("Typed on a slow phone.");
   });
 
   test("a save on a stale copy is refused and the first save stays", async ({

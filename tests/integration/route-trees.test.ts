@@ -122,7 +122,8 @@ describe("Remix's router, patched to rank a route tree once and keep its matches
     const { matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
     const routes = [{ id: "root", path: "/", children: [{ id: "lead", path: "leads/:leadId" }] }];
     const first = matchRoutes(routes, "/leads/42")!;
-    first[1].params.leadId = "changed by the first caller";
+    // Params are read-only to TypeScript, but nothing stops a caller at run time.
+    (first[1].params as Record<string, string>).leadId = "changed by the first caller";
     first.pop();
     const second = matchRoutes(routes, { pathname: "/leads/42" })!;
     expect(second.map((match) => [match.route.id, match.params.leadId])).toEqual([
