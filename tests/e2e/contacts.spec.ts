@@ -4,7 +4,9 @@
 // Contact with 'Create Contact & Add Lead', Lead Reports, and the phone layout. Every test runs with
 // JavaScript on ("js") and off ("no-js").
 import type { Page } from "@playwright/test";
+import { ADMIN } from "../support/test-server";
 import {
+  createUser,
   dialog,
   expect,
   expectAccessible,
@@ -14,6 +16,7 @@ import {
   pathname,
   section,
   signIn,
+  signedInApi,
   test,
   toast,
   visit,
@@ -493,6 +496,32 @@ test.describe("Add New Contact", () => {
     await expect(created.getByText("+44 20 7946 0555", { exact: true })).toBeVisible();
     await expect(created.getByText(`${`charles.${crm.token}@example.com`.slice(0, 24)}...`)).toBeVisible();
     await expect(created.getByText("No related leads", { exact: true })).toBeVisible();
+  });
+
+  test("a create the server refuses shows the server's message, the form kept", async ({
+    page,
+    baseURL,
+    crm,
+  }) => {
+    const user = await createUser(baseURL!, { companies: ["TSS", "NLH"] });
+    await signIn(page, user, "/contacts?new=contact", "Contact Management");
+    const add = dialog(page, "Add New Contact");
+    await expect(add.getByText("New contact for Tailored Slate & Stone")).toBeVisible();
+    await add.getByLabel("First Name", { exact: true }).fill("Ada");
+    await add.getByLabel("Last Name", { exact: true }).fill(`Refused-${crm.token}`);
+    await add.getByLabel("Company", { exact: true }).fill(`Refused ${crm.token} Ltd`);
+    // While the dialog is open, an administrator takes TSS away.
+    const admin = await signedInApi(baseURL!, ADMIN);
+    const revoked = await admin.delete(`/api/admin/users/${user.id}/company-access/TSS`);
+    expect(revoked.status(), await revoked.text()).toBe(200);
+    await admin.dispose();
+
+    await add.getByRole("button", { name: "Create Contact", exact: true }).click();
+    // SPEC.md section 8: the server's message, not 'Failed to create contact'.
+    if (!noJs()) await expect(toast(page, "Forbidden")).toBeVisible();
+    await expect(add.getByRole("alert")).toHaveText("Forbidden");
+    await expect(add.getByLabel("Company", { exact: true })).toHaveValue(`Refused ${crm.token} Ltd`);
+    await expect(page.getByText("Failed to create contact")).toHaveCount(0);
   });
 
   test("'Create Contact & Add Lead' needs names and company; then saves and opens Add New Lead filled in", async ({

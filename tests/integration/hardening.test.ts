@@ -243,6 +243,24 @@ describe("page routes with odd input", () => {
     expect(next.searchParams.get("contact")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("a contact refused on create shows the server's message (SPEC.md section 8), and nothing is saved", async () => {
+    const admin = await signInAdmin();
+    const { client } = await signedInUser(admin, { companies: ["TSS"] });
+    const company = `Refused ${crypto.randomUUID()}`;
+    const result = await postForm(client, "/contacts?new=contact", {
+      intent: "create-contact",
+      firstName: "Out",
+      lastName: "Of Reach",
+      company,
+      companyDivision: "NLH",
+    });
+    expect(result.status).toBe(403);
+    // Without JavaScript, above the form the dialog shows again; with it, in the toast as well (contacts.spec.ts).
+    expect(result.body).toMatch(/<div id="add-contact-error" role="alert"[^>]*>Forbidden<\/div>/);
+    expect(result.body).not.toContain("Failed to create contact");
+    expect((await admin.get(`/api/contacts/NLH?search=${encodeURIComponent(company)}`)).body).toEqual([]);
+  });
+
   it("an absurd page number still renders the list", async () => {
     const { client } = await signedInUser(await signInAdmin());
     expect((await client.get("/leads?page=1e20")).status).toBe(200);

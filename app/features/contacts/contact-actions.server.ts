@@ -4,6 +4,7 @@ import { currentDivision, type Actor } from "~/models/actor.server";
 import { contactFormSchema } from "~/models/contact.schema";
 import { createContact, updateContact } from "~/models/contact.server";
 import { isDivision } from "~/utils/divisions";
+import { isRefusal } from "~/utils/errors";
 import { invalidReply, refusalReply, requireFormId } from "~/utils/page-action.server";
 import { successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -44,7 +45,9 @@ export async function addContactIntent(
       ? redirectWithToast(leadDialogHref(contact.id), CONTACT_SAVED)
       : redirectWithToast(successTo, successToast("Contact created successfully"));
   } catch (error) {
-    return refusalReply(intent, error, (options) => submission.reply(options), "Failed to create contact");
+    // SPEC.md section 8 "Contacts": a failed create shows the server's message, else 'Failed to create contact'.
+    const failure = (isRefusal(error) && error.message) || "Failed to create contact";
+    return refusalReply(intent, error, (options) => submission.reply(options), failure);
   }
 }
 
