@@ -146,9 +146,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ApiError(400, "Invalid input", fieldErrors(result.error));
 }
 
-/** A query string as parseInput's input. */
+/**
+ * A query string as parseInput's input. A parameter left blank (`limit=`, or only spaces) counts as not given,
+ * as a form's empty field does: CONTRACT.md itself writes `?search=&action=&limit=&offset=`.
+ */
 export function queryOf(request: Request) {
-  return Object.fromEntries(new URL(request.url).searchParams);
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URL(request.url).searchParams) if (value.trim()) query[name] = value;
+  return query;
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string[]> {

@@ -412,6 +412,32 @@ describe("errors reveal nothing", () => {
   });
 });
 
+describe("query strings", () => {
+  it("take a parameter left blank as not given, as CONTRACT.md writes them (?search=&action=&limit=&offset=)", async () => {
+    const cases: [blank: string, given: string][] = [
+      ["/api/admin/audit-log?search=&action=&limit=1&offset=", "/api/admin/audit-log?limit=1"],
+      [
+        "/api/leads/TSS?limit=1&offset=&search=%20&status=&sort=&dir=&myLeadsOnly=&cursor=",
+        "/api/leads/TSS?limit=1",
+      ],
+      ["/api/admin/users?search=&limit=1&offset=", "/api/admin/users?limit=1"],
+      ["/api/contacts/TSS?search=&limit=1&offset=", "/api/contacts/TSS?limit=1"],
+      ["/api/follow-ups/TSS?from=&to=2000-01-01", "/api/follow-ups/TSS?to=2000-01-01"],
+    ];
+    for (const [blank, given] of cases) {
+      const [withBlanks, without] = [await admin.get(blank), await admin.get(given)];
+      expect(withBlanks.status, blank).toBe(200);
+      expect(withBlanks.body, blank).toEqual(without.body);
+    }
+    // A whole list without `limit`: `limit=` is not 'at least 1'.
+    const whole = await admin.get(`/api/leads/TSS?limit=&search=${missingId()}`);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toEqual([]);
+    // A value that is there is still checked.
+    expect((await admin.get("/api/leads/TSS?limit=0")).status).toBe(400);
+  });
+});
+
 describe("GET /healthz", () => {
   it("answers 200 {status: ok} without a session, also for a signed-in client", async () => {
     const anonymous = await new ApiClient().get("/healthz");
