@@ -12,6 +12,7 @@ import { recordAudit } from "./audit.server";
 import type { Contact, ContactCard, ContactInput, ContactUpdate } from "./contact.schema";
 import type { Lead } from "./lead.schema";
 import { leadSearchText, leadSelect } from "./lead.server";
+import { searchProbes } from "./search-statistics.server";
 
 /** Related leads shown on a collapsed card (SPEC.md section 9); an expanded card shows up to this many. */
 const COLLAPSED_RELATED = 2;
@@ -40,11 +41,14 @@ function contactSearchText(sql: Sql) {
 }
 
 /** The division's contacts, and with a search those whose company, first or last name or e-mail contains it. */
-function contactFilter(sql: Sql, division: Division, pattern: string | null) {
+function contactFilter(sql: Sql, division: Division, search: string | undefined) {
+  const pattern = containsPattern(search);
   if (!pattern) return sql`where c.company_division = ${division}`;
   const fields = [sql`c.company`, sql`c.first_name`, sql`c.last_name`, sql`c.email`];
+  const probes = searchProbes("contacts", search!);
   return sql`
-    where c.company_division = ${division} and ${fieldsContain(sql, contactSearchText(sql), fields, pattern)}`;
+    where c.company_division = ${division}
+      and ${fieldsContain(sql, contactSearchText(sql), fields, pattern, probes)}`;
 }
 
 /**
@@ -77,7 +81,7 @@ export async function listContactPage(
   requireDivisionAccess(actor, division);
   const sql = await db();
   const pattern = containsPattern(query.search);
-  const filter = contactFilter(sql, division, pattern);
+  const filter = contactFilter(sql, division, query.search);
   const order = contactOrder(sql, pattern, paging);
   const inScan = pattern !== null && order.knownTotal === undefined;
   const source = inScan
@@ -112,7 +116,7 @@ export async function listContactPage(
     separateTotal ??
     order.knownTotal ??
     rows[0]?.total ??
-    (paging.offset ? await countContacts(sql, division, pattern) : 0);
+    (paging.offset ? await countContacts(sql, division, query.search) : 0);
   const page = order.page(rows, paging.limit, pattern ? total : undefined);
   return { contacts: page.rows, total, next: page.next };
 }
@@ -123,12 +127,12 @@ async function contactTotal(sql: Sql, division: Division) {
   return row?.contacts ?? 0;
 }
 
-async function countContacts(sql: Sql, division: Division, pattern: string | null) {
-  if (!pattern) return contactTotal(sql, division);
+async function countContacts(sql: Sql, division: Division, search: string | undefined) {
+  if (!search?.trim()) return contactTotal(sql, division);
   const [{ total }] = await heavyWhen(
     true,
     () => sql<{ total: number }[]>`
-    select count(*)::int as total from contacts c ${contactFilter(sql, division, pattern)}`,
+    select count(*)::int as total from contacts c ${contactFilter(sql, division, search)}`,
   );
   return total;
 }
@@ -147,11 +151,11 @@ export async function streamContacts(
   const sql = await db();
   const pattern = containsPattern(search);
   const order = contactOrder(sql, pattern, paging);
-  const total = order.knownTotal ?? (await countContacts(sql, division, pattern));
+  const total = order.knownTotal ?? (await countContacts(sql, division, search));
   const batches = declaredCursor<Contact>(
     sql,
     sql`
-      select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, pattern)}
+      select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, search)}
       ${order.after} ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
     500,
     { fastStart: pattern === null },

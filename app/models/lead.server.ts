@@ -13,6 +13,7 @@ import type { Lead, LeadDetail, LeadFilters, LeadInput, LeadProgress, LeadUpdate
 import type { LeadSort, LeadStatus, SortDirection } from "./lead";
 import { DEFAULT_SORT_DIRECTION, LEAD_STATUSES, STATUS_LABELS } from "./lead";
 import { listLeadNotes } from "./note.server";
+import { searchProbes } from "./search-statistics.server";
 import { personRef } from "./user.server";
 
 /**
@@ -75,7 +76,7 @@ function listFilter(
       ${query.status ? sql`and l.status = ${query.status}` : sql``}
       ${query.statuses ? sql`and l.status = any(${sql.array([...query.statuses])}::text[])` : sql``}
       ${query.withValue ? sql`and l.estimated_value is not null` : sql``}
-      ${pattern ? searchFilter(sql, pattern) : sql``}`;
+      ${pattern ? searchFilter(sql, query.search!, pattern) : sql``}`;
 }
 
 /**
@@ -87,9 +88,10 @@ export function leadSearchText(sql: Sql | Tx) {
 }
 
 /** A lead whose first name, last name, e-mail or company contains the search, any case. */
-function searchFilter(sql: Sql | Tx, pattern: string) {
+function searchFilter(sql: Sql | Tx, search: string, pattern: string) {
   const fields = [sql`l.first_name`, sql`l.last_name`, sql`l.email`, sql`l.company`];
-  return sql`and ${fieldsContain(sql, leadSearchText(sql), fields, pattern)}`;
+  const probes = searchProbes("leads", search);
+  return sql`and ${fieldsContain(sql, leadSearchText(sql), fields, pattern, probes)}`;
 }
 
 /**

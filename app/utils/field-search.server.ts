@@ -6,16 +6,25 @@ import type { Sql, Tx } from "./db.server";
  * `text`, those fields lower-cased and apart by line breaks, which a trigram index covers (sql/00010 for
  * leads, sql/00011 for contacts). A search without a line break of its own cannot match across the breaks;
  * the rare one with a line break is checked field by field as well.
+ *
+ * With `probes` (parts of the search in its order, none overlapping, from trigramProbes) the index is given
+ * one pattern of those alone, and the whole search is checked on the rows it finds in a form no index serves
+ * (`is true`), so that the index does not intersect the search's common trigrams as well
+ * (docs/decisions/020-search-probes.md).
  */
 export function fieldsContain(
   sql: Sql | Tx,
   text: postgres.Fragment,
   fields: postgres.Fragment[],
   pattern: string,
+  probes: string[] | null = null,
 ): postgres.Fragment {
-  if (!pattern.includes("\n")) return sql`${text} like lower(${pattern})`;
+  const whole = probes?.length
+    ? sql`${text} like lower(${`%${probes.join("%")}%`}) and (${text} like lower(${pattern})) is true`
+    : sql`${text} like lower(${pattern})`;
+  if (!pattern.includes("\n")) return whole;
   const eachField = fields
     .map((field) => sql`${field} ilike ${pattern}`)
     .reduce((either, next) => sql`${either} or ${next}`);
-  return sql`${text} like lower(${pattern}) and (${eachField})`;
+  return sql`${whole} and (${eachField})`;
 }
