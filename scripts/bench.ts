@@ -112,8 +112,8 @@ async function run() {
   const deep = await listLeadPage(actor, "TSS", { archived: false }, { limit: 50, offset: deepOffset - 50 });
   const deepCursor = encodeCursor(deep.next!);
 
-  await queries(actor, sample, deepOffset, deep.next!);
   await settleDatabase(sql);
+  await queries(actor, sample, deepOffset, deep.next!);
   const rows = await load(app, baseline, cookie, { ...sample, deepCursor });
   await streamedWhole(app, cookie, "/api/leads/TSS");
   const fragment = encodeURIComponent(sample.lastName.slice(0, 5));
@@ -143,7 +143,7 @@ async function run() {
 
 /**
  * Waits for PostgreSQL to be done with the seed: its pages written out (a checkpoint, where the role may ask
- * for one) and no autovacuum worker left in the bench database, so that the first endpoints driven do not
+ * for one) and no autovacuum worker left in the bench database, so that the first queries timed do not
  * share the two cores with that work.
  */
 async function settleDatabase(sql: Sql) {
