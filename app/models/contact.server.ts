@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
-import { fieldsContain } from "~/utils/field-search.server";
+import { fieldsContain, trigramPattern } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -327,7 +327,8 @@ export async function suggestCompanies(actor: Actor, division: Division, search:
       select distinct on (lower(btrim(l.company))) btrim(l.company) as company
         from leads l
        where l.company_division = ${division}
-         and ${leadSearchText(sql)} like lower(${pattern}) -- the candidates, from the search's trigram index
+         -- the candidates, from the search's trigram index (given the search's rarest parts when it is long)
+         and ${leadSearchText(sql)} like lower(${trigramPattern(pattern, searchProbes("leads", search))})
          and l.company ilike ${pattern}
        order by lower(btrim(l.company)), btrim(l.company)
     ) as companies

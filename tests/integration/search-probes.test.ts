@@ -59,6 +59,10 @@ describe.runIf(databaseUrl())("searches given to the trigram index in parts", ()
     const rows = [];
     for await (const batch of streamed.batches) rows.push(...batch);
     expect(rows.map((lead) => lead.id).sort()).toEqual([holding.id, byEmail.id].sort());
+
+    // The Add New Contact dialog's company suggestions take their candidates the same way.
+    const { suggestCompanies } = await import("../../app/models/contact.server");
+    expect(await suggestCompanies(actor, "TSS", search)).toEqual([holding.company]);
   });
 
   it("finds the contacts holding the whole search, not those holding only its parts", async () => {
