@@ -9,18 +9,39 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { credentialsAreLive } from "./app/features/auth/current-user.server";
+import {
+  answerOnce,
+  idempotencyKeyOf,
+  requestFingerprint,
+} from "./app/features/idempotency/answer-once.server";
 import { prepareDatabase } from "./app/features/startup/prepare-database.server";
 import { logClientGone } from "./app/utils/client-gone.server";
-import { databaseIsDown, reportDatabaseError } from "./app/utils/db-availability.server";
+import {
+  databaseIsDown,
+  lastingDatabaseTrouble,
+  reportDatabaseError,
+} from "./app/utils/db-availability.server";
 import { isDatabaseUnreachable } from "./app/utils/db-errors";
+import type { RequestScope } from "./app/utils/db-scope.server";
 import { closeDatabase, db } from "./app/utils/db.server";
 import { env, EnvError } from "./app/utils/env.server";
+import { isRefusal } from "./app/utils/errors";
+import { describeError, logLine } from "./app/utils/log-line";
 import { hasSessionCookie } from "./app/utils/session-cookie.server";
 import type { RequestContext } from "./app/utils/request-info.server";
 import { bearerToken } from "./app/utils/tokens.server";
 import { newNonce } from "./app/utils/nonce-pool.server";
 import { writeBody } from "./app/utils/write-body.server";
-import { bodyLimitOf, PAGE_BODY_LIMIT } from "./app/utils/body-limits";
+import { BODY_MEMORY_BUDGET, bodyLimitOf, PAGE_BODY_LIMIT } from "./app/utils/body-limits";
+import {
+  HEADERS_TIMEOUT_MS,
+  HEALTH_CHECK_TIMEOUT_MS,
+  MAX_CLIENT_CONNECTIONS,
+  REQUEST_DEADLINE_MS,
+  REQUEST_RECEIVE_TIMEOUT_MS,
+  RETRY_AFTER_SECONDS,
+} from "./app/utils/wait-limits";
 
 installGlobals({ nativeFetch: true });
 
@@ -54,16 +75,20 @@ app.use(drainUnreadBodies);
 // Every text answer compressed (gzip or brotli, as the client accepts); pages stream through it.
 app.use(compression());
 
+// 200 while the database answers within a second and has shown no lasting trouble (out of disk space,
+// read-only ...) in the last minute; else 503 with the problem (docs/scaling.md "Health").
 app.get("/healthz", async (_req, res) => {
-  try {
-    if (!ready) throw new Error("not prepared yet");
-    const sql = await db();
-    await sql`select 1`.execute();
-    res.json({ status: "ok" });
-  } catch (error) {
-    reportDatabaseError(error);
-    res.status(503).json({ status: "unavailable" });
-  }
+  const problem = !ready
+    ? "starting"
+    : databaseIsDown()
+      ? "database unreachable"
+      : ((await databaseSilence()) ?? lastingDatabaseTrouble());
+  if (problem === null) res.json({ status: "ok" });
+  else
+    res
+      .status(503)
+      .setHeader("Retry-After", String(RETRY_AFTER_SECONDS))
+      .json({ status: "unavailable", problem });
 });
 
 app.use(rejectCrossSiteWrites);
@@ -93,6 +118,10 @@ app.use(answerErrors);
 // starting (docs/scaling.md "When PostgreSQL goes away").
 let ready = false;
 const server = app.listen(config.port);
+// A client that trickles its headers or body holds a connection and its buffers no longer than these.
+server.headersTimeout = HEADERS_TIMEOUT_MS;
+server.requestTimeout = REQUEST_RECEIVE_TIMEOUT_MS;
+server.maxConnections = MAX_CLIENT_CONNECTIONS;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
@@ -128,7 +157,7 @@ async function prepareWhenReachable() {
       return await prepareDatabase();
     } catch (error) {
       if (!isDatabaseUnreachable(error)) {
-        console.error(`The database could not be prepared: ${(error as Error).message}`);
+        console.error(logLine`The database could not be prepared: ${(error as Error).message}`);
         process.exit(1);
       }
       if (attempt === 1) console.warn("The database is unreachable: trying again every second...");
@@ -137,11 +166,37 @@ async function prepareWhenReachable() {
   }
 }
 
+/**
+ * Why the database is not answering `select 1` within HEALTH_CHECK_TIMEOUT_MS, or null when it does. A
+ * frozen server, or a pool whose every connection is stuck, is a timeout here, not a hang.
+ */
+async function databaseSilence(): Promise<string | null> {
+  const signal = AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS);
+  const answered = db({ scope: { signal } })
+    .then((sql) => sql`select 1`.execute())
+    .then(
+      () => null,
+      (error: unknown) => {
+        reportDatabaseError(error);
+        return "database error";
+      },
+    );
+  const silent = new Promise<string>((resolve) =>
+    signal.addEventListener("abort", () => resolve("database not answering")),
+  );
+  return Promise.race([answered, silent]);
+}
+
 /** Until the database is prepared, and while it is unreachable, every request is answered 503 at once. */
 function answerWhileDatabaseDown(req: Request, res: Response, next: NextFunction) {
   if (ready && !databaseIsDown()) return next();
-  res.status(503).setHeader("Retry-After", "5");
-  if (req.path.startsWith("/api/") || "_data" in req.query) {
+  answerUnavailable(req, res);
+}
+
+/** 503 with Retry-After: JSON for the API and a page's data, a short page for a browser. */
+function answerUnavailable(req: Request, res: Response) {
+  res.status(503).setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  if (req.path.startsWith("/api/") || req.path.endsWith(".data") || "_data" in req.query) {
     res.json({ message: "Service unavailable" });
     return;
   }
@@ -168,30 +223,66 @@ function withRoutes(serverBuild: ServerBuild, keep: (id: string) => boolean): Se
   };
 }
 
-/** Remix's request handler, its answer written by writeBody (backpressure, a client gone cancels it). */
+/**
+ * Remix's request handler, its answer written by writeBody (backpressure, a client gone cancels it). Each
+ * request gets its scope (utils/db-scope.server.ts), aborted when the client goes away or when no answer has
+ * started within REQUEST_DEADLINE_MS: that request is answered 503 with Retry-After then, and its statements
+ * are cancelled. A write with an Idempotency-Key runs once per key (features/idempotency).
+ */
 function remixHandler(serverBuild: ServerBuild) {
   const handle = createRequestHandler(serverBuild, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {
+    const controller = new AbortController();
     let request: globalThis.Request;
     try {
-      request = fetchRequest(req, res);
+      request = fetchRequest(req, res, controller);
     } catch {
       // A Host header no URL can be made of ("x:99999", "[::1"): the request itself is bad.
       res.status(400).json({ message: "Bad request" });
       return;
     }
+    const body = res.locals.body as Buffer | undefined;
+    const key = idempotencyKeyOf(
+      { method: req.method, path: req.path, header: (name) => req.get(name) },
+      body,
+    );
+    if (key !== null && typeof key === "object") {
+      res.status(400).json({ message: "Invalid input", errors: { "Idempotency-Key": [key.invalid] } });
+      return;
+    }
+    const scope: RequestScope = { signal: controller.signal };
+    const context: RequestContext = {
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "",
+      documentData: req.path.endsWith(".data") ? null : new Map(),
+      scope,
+    };
+    const deadline = setTimeout(() => {
+      if (!res.headersSent) answerUnavailable(req, res);
+      controller.abort(new Error(`No answer within ${REQUEST_DEADLINE_MS} ms`));
+    }, REQUEST_DEADLINE_MS);
     try {
-      const context: RequestContext = {
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "",
-        documentData: req.path.endsWith(".data") ? null : new Map(),
-      };
-      const response = await handle(request, context);
-      // A page whose loader met the database going away: it is not the page's fault (503, try again), even
-      // when the database came back while the page was being answered.
+      const answer = () => handle(request, context);
+      const response = key
+        ? await answerOnce(
+            key,
+            requestFingerprint(req.method, req.originalUrl, body),
+            request,
+            context,
+            answer,
+          )
+        : await answer();
+      clearTimeout(deadline);
+      if (res.headersSent) {
+        // Answered 503 at the deadline already: this late answer goes nowhere.
+        await response.body?.cancel();
+        return;
+      }
+      // A page whose loader met the database going away or unable to serve: it is not the page's fault (503,
+      // try again), even when the database came back while the page was being answered.
       const unavailable =
-        response.status === 500 && (databaseIsDown() || context.databaseUnreachable === true);
-      if (unavailable) res.setHeader("Retry-After", "5");
+        response.status === 500 && (databaseIsDown() || context.databaseUnavailable === true);
+      if (unavailable) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       else res.statusMessage = response.statusText;
       res.status(unavailable ? 503 : response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
@@ -203,20 +294,33 @@ function remixHandler(serverBuild: ServerBuild) {
       }
       if (!(await writeBody(response.body, res))) logClientGone(req.method, req.path);
     } catch (error) {
+      clearTimeout(deadline);
       if (res.destroyed) {
         logClientGone(req.method, req.path);
         return;
       }
+      // A body that failed on its way out (a stream whose user lost access): the client sees it cut off.
+      if (res.headersSent) {
+        if (!isRefusal(error) && !reportDatabaseError(error)) {
+          console.error(logLine`Answer cut off ${req.method} ${req.path}: ` + describeError(error));
+        }
+        res.destroy();
+        return;
+      }
+      // The key's own transaction could not reach the database, or commit.
+      if (reportDatabaseError(error)) return answerUnavailable(req, res);
       next(error);
     }
   };
 }
 
-/** The Fetch API request Remix reads; it is aborted if the client goes away before the answer is out. */
-function fetchRequest(req: Request, res: Response): globalThis.Request {
-  const controller = new AbortController();
+/**
+ * The Fetch API request Remix reads; `controller` aborts it if the client goes away before the answer is
+ * out.
+ */
+function fetchRequest(req: Request, res: Response, controller: AbortController): globalThis.Request {
   res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
+    if (!res.writableFinished) controller.abort(new Error("The client went away"));
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -233,19 +337,36 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
   } as RequestInit);
 }
 
+/** Bytes of request bodies held in memory right now (receiveBodies), within BODY_MEMORY_BUDGET. */
+let bodyBytesHeld = 0;
+
 /**
  * A write that carries a session or a token is received whole before the app looks the user up, so it acts
  * as the user stands once the body is in: a client holding its body back cannot then act for someone
- * deactivated, demoted, moved out of a division or signed out meanwhile (docs/security.md). A write without
- * credentials is refused at once, unread. No more is read than the route's limit and a byte: the app
- * answers 413 when it reads that body, after its sign-in check (CONTRACT.md's order), and the rest is
- * discarded once the answer is out (drainUnreadBodies).
+ * deactivated, demoted, moved out of a division or signed out meanwhile (docs/security.md). Its credentials
+ * are checked first, without reading the body: a write whose cookie is not correctly signed, or whose session
+ * or token does not let it in, is not given memory for its body; the route answers it 401 unread, at once.
+ * All bodies held at once stay within BODY_MEMORY_BUDGET; past it a write is answered 503 (try again).
+ * No more is read than the route's limit and a byte: the app answers 413 when it reads that body, after its
+ * sign-in check (CONTRACT.md's order), and the rest is discarded once the answer is out (drainUnreadBodies).
  */
-function receiveBodies(req: Request, res: Response, next: NextFunction) {
+async function receiveBodies(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const credentials = hasSessionCookie(req.get("cookie")) || bearerToken(req.get("authorization")) !== null;
   const limit = bodyLimitOf(req.path);
-  if (!credentials || Number(req.get("content-length") ?? 0) > limit) return next();
+  const declared = Number(req.get("content-length") ?? limit);
+  if (declared > limit) return next();
+  const credentials = hasSessionCookie(req.get("cookie")) || bearerToken(req.get("authorization")) !== null;
+  try {
+    if (!credentials || !(await credentialsAreLive(req.get("cookie"), req.get("authorization"))))
+      return next();
+  } catch (error) {
+    if (reportDatabaseError(error)) return answerUnavailable(req, res);
+    return next(error);
+  }
+  const reserved = Math.min(declared, limit) + 1;
+  if (bodyBytesHeld + reserved > BODY_MEMORY_BUDGET) return answerUnavailable(req, res);
+  bodyBytesHeld += reserved;
+  res.once("close", () => (bodyBytesHeld -= reserved));
   const chunks: Buffer[] = [];
   let size = 0;
   const received = () => {
@@ -338,7 +459,7 @@ function answerErrors(error: unknown, req: Request, res: Response, next: NextFun
     res.status(status).json({ message });
     return;
   }
-  console.error("Unhandled error", req.method, req.path, error);
+  console.error(logLine`Unhandled error ${req.method} ${req.path}: ` + describeError(error));
   res.status(500).json({ message: "Internal server error" });
 }
 

@@ -9,6 +9,7 @@ import { renderToString } from "react-dom/server";
 import { logClientGone } from "./utils/client-gone.server";
 import { reportDatabaseError } from "./utils/db-availability.server";
 import { DocumentDataProvider } from "./utils/document-data";
+import { describeError } from "./utils/log-line";
 import { NonceProvider } from "./utils/nonce";
 
 /** How long the hand-off waits for deferred loader data (none yet) before Remix gives up on it. */
@@ -34,7 +35,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     context.databaseUnreachable = true;
     return;
   }
-  console.error(error);
+  console.error(describeError(error));
 };
 
 /**

@@ -7,6 +7,7 @@ import { IconSprite } from "./components/icons";
 import { TimeZoneCookie } from "./components/time-zone";
 import { ToastProvider } from "./components/toaster";
 import tailwindHref from "./tailwind.css";
+import { newIdempotencyKey } from "./utils/idempotency-key";
 import { useNonce } from "./utils/nonce";
 import { takeLoginFailure } from "./utils/login-failure.server";
 import { timeZoneOf } from "./utils/time-zone.server";
@@ -19,12 +20,24 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "CRM" }];
 
-/** The flashes a redirect left: a toast, and a failed sign-in's message for the login screen. */
+/**
+ * The flashes a redirect left: a toast, and a failed sign-in's message for the login screen. `formKeySeed`
+ * is new on every load, which every write is followed by: the forms' Idempotency-Keys are made from it
+ * (components/idempotency-key-field.tsx), so each render's forms have fresh keys.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, clear }, login] = await Promise.all([takeToast(request), takeLoginFailure(request)]);
   const headers = new Headers();
   for (const cookie of [clear, login.clear]) if (cookie) headers.append("Set-Cookie", cookie);
-  return data({ toast, loginFailure: login.failure, timeZone: timeZoneOf(request) }, { headers });
+  return data(
+    {
+      toast,
+      loginFailure: login.failure,
+      timeZone: timeZoneOf(request),
+      formKeySeed: newIdempotencyKey(),
+    },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {

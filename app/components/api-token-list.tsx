@@ -1,5 +1,5 @@
 import { type ApiToken, type OwnedApiToken } from "~/models/api-token.schema";
-import { TOKEN_STATUS_LABELS, type ApiTokenStatus } from "~/models/api-token";
+import { TOKEN_SCOPE_LABELS, TOKEN_STATUS_LABELS, type ApiTokenStatus } from "~/models/api-token";
 import { formatDate, formatDateTime, fullName } from "~/utils/format";
 import { AppLink } from "./app-link";
 import { buttonClass } from "./forms";
@@ -15,7 +15,7 @@ const STATUS_CLASS: Record<ApiTokenStatus, string> = {
 
 /**
  * API tokens as a list (the settings page: the user's own; the admin panel: everyone's active ones, with
- * their user): name, status, the token's first characters, dates, and Revoke, which opens the page's
+ * their user): name, status, scope, the token's first characters, dates, and Revoke, which opens the page's
  * confirmation (`revokeHref`).
  */
 export function ApiTokenList({
@@ -40,6 +40,9 @@ export function ApiTokenList({
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[token.status]}`}
               >
                 {TOKEN_STATUS_LABELS[token.status]}
+              </span>
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                Scope: {TOKEN_SCOPE_LABELS[token.scope]}
               </span>
             </p>
             {"user" in token ? (

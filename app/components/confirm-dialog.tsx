@@ -5,6 +5,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 import { AppLink } from "./app-link";
 import { buttonClass, StatusButton } from "./forms";
 import { Modal } from "./modal";
+import { IdempotencyKeyField } from "./idempotency-key-field";
 
 /**
  * A confirmation step before a change (SPEC.md section 4: archive, restore, activate, deactivate). It is a
@@ -58,6 +59,7 @@ export function ConfirmDialog({
           navigate(closeHref, { preventScrollReset: true });
         }}
       >
+        <IdempotencyKeyField />
         {hidden.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}

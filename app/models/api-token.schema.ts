@@ -1,11 +1,21 @@
 import * as z from "zod";
 import { formNumber, requiredText } from "~/utils/zod";
-import { TOKEN_EXPIRY_DAYS, type ApiTokenStatus } from "./api-token";
+import {
+  DEFAULT_TOKEN_SCOPE,
+  TOKEN_EXPIRY_DAYS,
+  TOKEN_SCOPES,
+  type ApiTokenStatus,
+  type TokenScope,
+} from "./api-token";
 
-/** POST /api/tokens and the settings page's form: `{name, expiresInDays}`. */
+/** POST /api/tokens and the settings page's form: `{name, expiresInDays, scope}` (scope: write unless given). */
 export const createTokenSchema = z.object({
   name: requiredText("Name is required", 100),
   expiresInDays: formNumber(z.literal(TOKEN_EXPIRY_DAYS, { error: "Expiry must be 7, 30, 90 or 365 days" })),
+  scope: z
+    .enum(TOKEN_SCOPES, { error: "Scope must be read, write or admin" })
+    .optional()
+    .default(DEFAULT_TOKEN_SCOPE),
 });
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
 
@@ -16,6 +26,7 @@ export type ApiToken = {
   /** The token's first characters, to tell tokens apart ("crm_AbCd1234"). */
   prefix: string;
   status: ApiTokenStatus;
+  scope: TokenScope;
   createdAt: Date;
   expiresAt: Date;
   lastUsedAt: Date | null;

@@ -6,6 +6,20 @@ export const DEFAULT_EXPIRY_DAYS = 30;
 
 export type ApiTokenStatus = "ACTIVE" | "REVOKED" | "EXPIRED";
 
+/**
+ * What a token may do (docs/security.md "API tokens"): read (GET only); write (also change the records of
+ * its user's divisions); admin (everything its user may, user administration included; an admin's only).
+ */
+export const TOKEN_SCOPES = ["read", "write", "admin"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+export const DEFAULT_TOKEN_SCOPE: TokenScope = "write";
+
+export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
+  read: "Read only",
+  write: "Read and write",
+  admin: "Admin",
+};
+
 export const TOKEN_STATUS_LABELS: Record<ApiTokenStatus, string> = {
   ACTIVE: "Active",
   REVOKED: "Revoked",

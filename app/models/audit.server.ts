@@ -1,10 +1,10 @@
-import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset } from "~/utils/keyset.server";
+import { keyset, keysetBatches, STREAM_BATCH } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import type { RequestInfo } from "~/utils/request-info.server";
-import { requireAdmin, type Actor } from "./actor.server";
+import { requireAdmin, requireStillActing, type Actor } from "./actor.server";
 import { type AuditCounts, type AuditLogEntry, type AuditQuery } from "./audit.schema";
 import { CREATING_ACTIONS, type AuditAction } from "./audit";
 
@@ -48,6 +48,7 @@ function entryColumns(sql: Sql) {
 async function countEntries(sql: Sql, query: Pick<AuditQuery, "search" | "action">) {
   if (query.search?.trim()) {
     const [{ total }] = await heavyWhen(
+      sql,
       true,
       () => sql<{ total: number }[]>`
       select count(*)::int as total from audit_log a ${auditFilter(sql, query)}`,
@@ -93,7 +94,7 @@ export async function listAuditEntries(
   paging: Required<Pick<Paging, "limit">> & Paging,
 ): Promise<{ entries: AuditLogEntry[]; total: number; next: PageCursor | null }> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const searched = Boolean(query.search?.trim());
   const order = auditOrder(sql, paging);
   const total = order.knownTotal ?? (await countEntries(sql, query));
@@ -103,6 +104,7 @@ export async function listAuditEntries(
     ? sql`(select a.* from audit_log a ${filter} offset 0) a where true`
     : sql`audit_log a ${filter}`;
   const rows = await heavyWhen(
+    sql,
     searched,
     () => sql<(AuditLogEntry & { sortKey: (string | null)[] })[]>`
     with page as (
@@ -119,7 +121,7 @@ export async function listAuditEntries(
 
 /**
  * The whole (filtered) log (after the cursor, if any), for a request without a limit: the total, then
- * batches from a database cursor.
+ * batches by keyset (utils/keyset.server.ts, keysetBatches), for as long as the actor is still an admin.
  */
 export async function streamAuditEntries(
   actor: Actor,
@@ -127,16 +129,21 @@ export async function streamAuditEntries(
   paging: Paging = {},
 ): Promise<{ total: number; batches: AsyncIterable<AuditLogEntry[]> }> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const order = auditOrder(sql, paging);
   const total = order.knownTotal ?? (await countEntries(sql, query));
-  const batches = declaredCursor<AuditLogEntry>(
+  const batches = keysetBatches(
     sql,
-    sql`
-      select ${entryColumns(sql)} from audit_log a ${auditFilter(sql, query)} ${order.after}
-      ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
-    500,
-    { fastStart: !query.search?.trim() },
+    paging,
+    async (after) => {
+      const batch = auditOrder(sql, after);
+      const rows = await sql<(AuditLogEntry & { sortKey: (string | null)[] })[]>`
+        select ${entryColumns(sql)}, ${batch.key} as sort_key from audit_log a ${auditFilter(sql, query)}
+         ${batch.after} ${batch.order}
+         limit ${STREAM_BATCH + 1} ${after.offset ? sql`offset ${after.offset}` : sql``}`;
+      return batch.page(rows, STREAM_BATCH);
+    },
+    { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { admin: true }) },
   );
   return { total, batches };
 }
@@ -144,7 +151,7 @@ export async function streamAuditEntries(
 /** The Audit Log dialog's counts, from the kept counts (sql/00004). */
 export async function auditCounts(actor: Actor): Promise<AuditCounts> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const rows = await sql<
     { action: AuditAction; entries: number }[]
   >`select action, entries::int from audit_counts`;

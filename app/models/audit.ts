@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "PASSWORD_CHANGED",
   "TOKEN_CREATED",
   "TOKEN_REVOKED",
+  "NOTE_AUDIO_STORED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +37,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   PASSWORD_CHANGED: "Password Changed",
   TOKEN_CREATED: "API Token Created",
   TOKEN_REVOKED: "API Token Revoked",
+  NOTE_AUDIO_STORED: "Voice Recording Saved",
 };
 
 /** The actions that make a record, for the dialog's 'records created' count. */

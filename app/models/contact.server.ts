@@ -1,13 +1,26 @@
 import type postgres from "postgres";
-import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { fieldsContain, trigramPattern } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
+import {
+  keyset,
+  keysetBatches,
+  STREAM_BATCH,
+  withMatchCount,
+  type Keyset,
+  type SortKey,
+} from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import { MAX_LIMIT, type Paging } from "~/utils/paging";
-import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
+import {
+  inActorDivisions,
+  requireDivisionAccess,
+  requireStillActing,
+  requireWriteAccess,
+  type Actor,
+} from "./actor.server";
 import { recordAudit } from "./audit.server";
 import type { Contact, ContactCard, ContactInput, ContactUpdate } from "./contact.schema";
 import type { Lead } from "./lead.schema";
@@ -79,7 +92,7 @@ export async function listContactPage(
   paging: Required<Pick<Paging, "limit">> & Paging,
 ): Promise<{ contacts: ContactCard[]; total: number; next: PageCursor | null }> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const pattern = containsPattern(query.search);
   const filter = contactFilter(sql, division, query.search);
   const order = contactOrder(sql, pattern, paging);
@@ -87,7 +100,7 @@ export async function listContactPage(
   const source = inScan
     ? sql`${withMatchCount(sql, "c", sql`from contacts c ${filter}`)} where true`
     : sql`contacts c ${filter}`;
-  const [rows, separateTotal] = await heavyWhen(pattern !== null, () =>
+  const [rows, separateTotal] = await heavyWhen(sql, pattern !== null, () =>
     Promise.all([
       sql<(ContactCard & { total?: number; sortKey: (string | null)[] })[]>`
       with page as (
@@ -130,6 +143,7 @@ async function contactTotal(sql: Sql, division: Division) {
 async function countContacts(sql: Sql, division: Division, search: string | undefined) {
   if (!search?.trim()) return contactTotal(sql, division);
   const [{ total }] = await heavyWhen(
+    sql,
     true,
     () => sql<{ total: number }[]>`
     select count(*)::int as total from contacts c ${contactFilter(sql, division, search)}`,
@@ -139,7 +153,7 @@ async function countContacts(sql: Sql, division: Division, search: string | unde
 
 /**
  * Every matching contact (after the cursor, if any), for a list asked for without a limit: the total, then
- * batches from a database cursor.
+ * batches by keyset (utils/keyset.server.ts, keysetBatches).
  */
 export async function streamContacts(
   actor: Actor,
@@ -148,17 +162,23 @@ export async function streamContacts(
   paging: Paging = {},
 ): Promise<{ total: number; batches: AsyncIterable<Contact[]> }> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const pattern = containsPattern(search);
   const order = contactOrder(sql, pattern, paging);
   const total = order.knownTotal ?? (await countContacts(sql, division, search));
-  const batches = declaredCursor<Contact>(
+  const batches = keysetBatches(
     sql,
-    sql`
-      select ${contactColumns(sql)} from contacts c ${contactFilter(sql, division, search)}
-      ${order.after} ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
-    500,
-    { fastStart: pattern === null },
+    paging,
+    async (after) => {
+      const batch = contactOrder(sql, pattern, after);
+      const rows = await sql<(Contact & { sortKey: (string | null)[] })[]>`
+        select ${contactColumns(sql)}, ${batch.key} as sort_key
+          from contacts c ${contactFilter(sql, division, search)}
+         ${batch.after} ${batch.order}
+         limit ${STREAM_BATCH + 1} ${after.offset ? sql`offset ${after.offset}` : sql``}`;
+      return batch.page(rows, STREAM_BATCH);
+    },
+    { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { division }) },
   );
   return { total, batches };
 }
@@ -180,7 +200,7 @@ export async function listContacts(
 
 /** A contact the actor may see, or 404: one in another division is not revealed. */
 export async function getContact(actor: Actor, id: string, sql?: Sql | Tx): Promise<Contact> {
-  const q = sql ?? (await db());
+  const q = sql ?? (await db(actor));
   const [contact] = await q<Contact[]>`
     select ${contactColumns(q)} from contacts c
      where c.id = ${id} and ${inActorDivisions(q, actor, "c.company_division")}`;
@@ -202,17 +222,17 @@ function relatedOrder(sql: Sql, paging: Paging) {
   );
 }
 
+/** A page of a contact's related leads, one more than asked, with their sort keys. */
 function relatedLeads(
   sql: Sql,
   contactId: string,
   order: Keyset,
-  paging: Paging,
-  sortKey?: postgres.Fragment,
+  paging: Required<Pick<Paging, "limit">> & Paging,
 ) {
-  return sql`
-    ${leadSelect(sql, sortKey)}, contacts c
+  return sql<(Lead & { sortKey: (string | null)[] })[]>`
+    ${leadSelect(sql, sql`${order.key} as sort_key`)}, contacts c
      where c.id = ${contactId} and ${relatedTo(sql)} ${order.after}
-     ${order.order} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
+     ${order.order} limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
 }
 
 async function countRelatedLeads(sql: Sql, contactId: string) {
@@ -231,12 +251,11 @@ export async function listRelatedLeads(
   contactId: string,
   paging: Required<Pick<Paging, "limit">> & Paging = { limit: MAX_LIMIT },
 ): Promise<{ leads: Lead[]; total: number; next: PageCursor | null }> {
-  const sql = await db();
+  const sql = await db(actor);
   const contact = await getContact(actor, contactId, sql);
   const order = relatedOrder(sql, paging);
   const [rows, total] = await Promise.all([
-    sql<(Lead & { sortKey: (string | null)[] })[]>`
-      ${relatedLeads(sql, contact.id, order, paging, sql`${order.key} as sort_key`)} limit ${paging.limit + 1}`,
+    relatedLeads(sql, contact.id, order, paging),
     order.knownTotal ?? countRelatedLeads(sql, contact.id),
   ]);
   const page = order.page(rows, paging.limit, total);
@@ -249,16 +268,30 @@ export async function streamRelatedLeads(
   contactId: string,
   paging: Paging = {},
 ): Promise<{ total: number; batches: AsyncIterable<Lead[]> }> {
-  const sql = await db();
+  const sql = await db(actor);
   const contact = await getContact(actor, contactId, sql);
   const order = relatedOrder(sql, paging);
   const total = order.knownTotal ?? (await countRelatedLeads(sql, contact.id));
-  return { total, batches: declaredCursor<Lead>(sql, relatedLeads(sql, contact.id, order, paging), 500) };
+  const batches = keysetBatches(
+    sql,
+    paging,
+    async (after) => {
+      const batch = relatedOrder(sql, after);
+      const rows = await relatedLeads(sql, contact.id, batch, { ...after, limit: STREAM_BATCH });
+      return batch.page(rows, STREAM_BATCH);
+    },
+    {
+      userId: actor.user.id,
+      stillAllowed: () => requireStillActing(actor, { division: contact.companyDivision }),
+    },
+  );
+  return { total, batches };
 }
 
 export async function createContact(actor: Actor, division: Division, input: ContactInput): Promise<Contact> {
+  requireWriteAccess(actor);
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     const [{ id }] = await tx<{ id: string }[]>`
       insert into contacts (first_name, last_name, email, phone, company, position, company_division, created_by)
@@ -287,7 +320,8 @@ const UPDATABLE: Record<keyof ContactUpdate, string> = {
 
 /** Applies the given fields; absent ones keep their value. */
 export async function updateContact(actor: Actor, id: string, update: ContactUpdate): Promise<Contact> {
-  const sql = await db();
+  requireWriteAccess(actor);
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     const [current] = await tx`
       select id from contacts c where c.id = ${id} and ${inActorDivisions(tx, actor, "c.company_division")}
@@ -321,7 +355,7 @@ export async function suggestCompanies(actor: Actor, division: Division, search:
   requireDivisionAccess(actor, division);
   const pattern = containsPattern(search);
   if (!pattern) return [];
-  const sql = await db();
+  const sql = await db(actor);
   const rows = await sql<{ company: string }[]>`
     select company from (
       select distinct on (lower(btrim(l.company))) btrim(l.company) as company

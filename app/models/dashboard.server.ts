@@ -23,7 +23,7 @@ export async function dashboardStats(
   now = new Date(),
 ): Promise<DashboardStats> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const { current, previous } = monthStarts(now);
   const active = sql.array([...ACTIVE_STATUSES]);
   const [row] = await sql<Record<string, string>[]>`

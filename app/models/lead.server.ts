@@ -1,13 +1,26 @@
 import type postgres from "postgres";
-import { db, declaredCursor, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { fieldsContain } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
+import {
+  keyset,
+  keysetBatches,
+  STREAM_BATCH,
+  withMatchCount,
+  type Keyset,
+  type SortKey,
+} from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
-import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
+import {
+  inActorDivisions,
+  requireDivisionAccess,
+  requireStillActing,
+  requireWriteAccess,
+  type Actor,
+} from "./actor.server";
 import { displayName, recordAudit } from "./audit.server";
 import type { Lead, LeadDetail, LeadFilters, LeadInput, LeadProgress, LeadUpdate } from "./lead.schema";
 import type { LeadSort, LeadStatus, SortDirection } from "./lead";
@@ -165,6 +178,7 @@ async function countLeads(
     return counts;
   }
   const [counts] = await heavyWhen(
+    sql,
     true,
     () => sql<{ total: number }[]>`
     select count(*)::int as total from leads l ${listFilter(sql, actor, division, query, { everyMatch: true })}`,
@@ -194,20 +208,15 @@ export async function listLeadPage(
   { countOtherTab = false } = {},
 ): Promise<{ leads: Lead[]; total: number; next: PageCursor | null; otherTabTotal?: number }> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const { name, keys } = listKeys(sql, query);
   const order = keyset(sql, name, keys, paging);
   const searched = Boolean(query.search?.trim());
   const inScan = searched && order.knownTotal === undefined;
   const bothTabs = inScan && countOtherTab;
-  const [rows, separate] = await heavyWhen(searched, () =>
+  const [rows, separate] = await heavyWhen(sql, searched, () =>
     Promise.all([
-      sql<(Lead & { total?: number; otherTotal?: number; sortKey: (string | null)[] })[]>`
-      with page as (${pageIds(sql, actor, division, query, order, paging, inScan, bothTabs)})
-      select ${leadColumns(sql)}, ${order.key} as sort_key ${inScan ? sql`, page.total` : sql``}
-             ${bothTabs ? sql`, page.other_total` : sql``}
-        from page join leads l on l.id = page.id ${joinPeople(sql)}
-       ${order.order}`,
+      pageRows(sql, actor, division, query, order, paging, { inScan, bothTabs }),
       searched ? null : countLeads(sql, actor, division, query, { otherTab: countOtherTab }),
     ]),
   );
@@ -223,6 +232,26 @@ export async function listLeadPage(
     next: page.next,
     otherTabTotal: separate?.otherTabTotal ?? rows[0]?.otherTotal,
   };
+}
+
+/**
+ * The rows of one page (pageIds), joined to their people, with their sort keys and, `inScan`, the counts.
+ */
+function pageRows(
+  sql: Sql,
+  actor: Actor,
+  division: Division,
+  query: LeadListQuery,
+  order: Keyset,
+  paging: Required<Pick<Paging, "limit">> & Paging,
+  { inScan = false, bothTabs = false } = {},
+) {
+  return sql<(Lead & { total?: number; otherTotal?: number; sortKey: (string | null)[] })[]>`
+    with page as (${pageIds(sql, actor, division, query, order, paging, inScan, bothTabs)})
+    select ${leadColumns(sql)}, ${order.key} as sort_key ${inScan ? sql`, page.total` : sql``}
+           ${bothTabs ? sql`, page.other_total` : sql``}
+      from page join leads l on l.id = page.id ${joinPeople(sql)}
+     ${order.order}`;
 }
 
 /**
@@ -273,12 +302,10 @@ function pageIds(
       from ${source} ${order.after} ${order.order} limit ${take} ${skip}`;
 }
 
-/** Rows per batch when a whole list is streamed. */
-const STREAM_BATCH = 500;
-
 /**
  * Every matching lead (after the cursor, if any), for a list asked for without a limit: the total first,
- * then the rows in batches from a database cursor, so memory stays flat however long the list is
+ * then the rows in batches, each a page of the list read by its own statement after the last row of the one
+ * before, so memory stays flat however long the list is and no connection waits on the client
  * (docs/decisions/004-lists.md).
  */
 export async function streamLeads(
@@ -288,18 +315,20 @@ export async function streamLeads(
   paging: Paging = {},
 ): Promise<{ total: number; batches: AsyncIterable<Lead[]> }> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const { name, keys } = listKeys(sql, query);
+  // The client's cursor is checked before anything is counted or read.
   const order = keyset(sql, name, keys, paging);
   const total = order.knownTotal ?? (await countLeads(sql, actor, division, query)).total;
-  const batches = declaredCursor<Lead>(
+  const batches = keysetBatches(
     sql,
-    sql`
-      ${leadSelect(sql)} ${listFilter(sql, actor, division, query)} ${order.after} ${order.order}
-      ${paging.offset ? sql`offset ${paging.offset}` : sql``}`,
-    STREAM_BATCH,
-    // A list the kept counts cover is walked in its index's order; a search or "mine" is found whole and sorted.
-    { fastStart: countedByStats(query) },
+    paging,
+    async (after) => {
+      const batch = keyset(sql, name, keys, after);
+      const rows = await pageRows(sql, actor, division, query, batch, { ...after, limit: STREAM_BATCH });
+      return batch.page(rows, STREAM_BATCH);
+    },
+    { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { division }) },
   );
   return { total, batches };
 }
@@ -316,7 +345,7 @@ export async function countLeadTabs(
   known?: { archived: boolean; total: number; otherTabTotal?: number },
 ) {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const [active, archived] = await Promise.all(
     [false, true].map((isArchived) =>
       known?.archived === isArchived
@@ -330,7 +359,7 @@ export async function countLeadTabs(
 
 /** A lead the actor may see, or 404: one in another division is not revealed. */
 export async function getLead(actor: Actor, id: string, sql?: Sql | Tx): Promise<Lead> {
-  const q = sql ?? (await db());
+  const q = sql ?? (await db(actor));
   const [lead] = await q<Lead[]>`
     ${leadSelect(q)} where l.id = ${id} and ${inActorDivisions(q, actor, "l.company_division")}`;
   if (!lead) throw notFound();
@@ -338,7 +367,7 @@ export async function getLead(actor: Actor, id: string, sql?: Sql | Tx): Promise
 }
 
 export async function getLeadDetail(actor: Actor, id: string): Promise<LeadDetail> {
-  const sql = await db();
+  const sql = await db(actor);
   const lead = await getLead(actor, id, sql);
   const [progress, notes] = await Promise.all([
     sql<LeadProgress[]>`
@@ -365,7 +394,7 @@ export async function findDuplicateLeads(
   const last = input.lastName.trim().toLowerCase();
   const byName = first !== "" && last !== "";
   if (!email && !byName) return [];
-  const sql = await db();
+  const sql = await db(actor);
   return sql<Lead[]>`
     ${leadSelect(sql)}
      where l.company_division = ${division}
@@ -434,8 +463,9 @@ export async function createLead(
   input: LeadInput,
   { mainContactId: namedContact }: { mainContactId?: string } = {},
 ): Promise<Lead> {
+  requireWriteAccess(actor);
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     await assertAssignable(tx, input.assignedToId, division);
     const mainContactId = await mainContactFor(tx, actor, input, division, namedContact);
@@ -480,7 +510,8 @@ const UPDATABLE: Record<keyof Omit<LeadUpdate, "version">, string> = {
  * changes. A status change adds a progress row.
  */
 export async function updateLead(actor: Actor, id: string, update: LeadUpdate): Promise<Lead> {
-  const sql = await db();
+  requireWriteAccess(actor);
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     const [current] = await tx<
       { status: LeadStatus; version: number; companyDivision: Division; assignedTo: string | null }[]
@@ -527,38 +558,48 @@ export async function updateLead(actor: Actor, id: string, update: LeadUpdate): 
 
 /** Archives or restores leads, all or none (404 if any is not the actor's), auditing each one that changed. */
 export async function setLeadsArchived(actor: Actor, ids: string[], archived: boolean): Promise<void> {
-  const sql = await db();
-  await sql.begin(async (tx) => {
-    const found = await tx<{ id: string; isArchived: boolean }[]>`
-      select id, is_archived from leads
-       where id = any(${tx.array(ids)}::uuid[]) and ${inActorDivisions(tx, actor, "company_division")}
-       order by id
-       for update`;
-    if (found.length !== new Set(ids).size) throw notFound();
-    const changing = found.filter((lead) => lead.isArchived !== archived).map((lead) => lead.id);
-    if (!changing.length) return;
-    await tx`
-      update leads
-         set is_archived = ${archived}, archived_at = ${archived ? tx`now()` : null},
-             version = version + 1, updated_at = now()
-       where id = any(${tx.array(changing)}::uuid[])`;
-    await tx`
-      insert into audit_log (user_id, user_name, action, resource, details, ip_address, user_agent)
-      select ${actor.user.id}, ${displayName(actor.user)}, ${archived ? "LEAD_ARCHIVED" : "LEAD_RESTORED"},
-             'lead:' || id, ${archived ? "Archived" : "Restored"}, ${actor.info.ipAddress}, ${actor.info.userAgent}
-        from unnest(${tx.array(changing)}::uuid[]) as id`;
+  requireWriteAccess(actor);
+  const sql = await db(actor);
+  await sql.begin((tx) => changeArchived(tx, actor, ids, archived));
+}
+
+/** The archive state of the actor's leads `ids` set, in the caller's transaction (see setLeadsArchived). */
+async function changeArchived(tx: Tx, actor: Actor, ids: string[], archived: boolean) {
+  const found = await tx<{ id: string; isArchived: boolean }[]>`
+    select id, is_archived from leads
+     where id = any(${tx.array(ids)}::uuid[]) and ${inActorDivisions(tx, actor, "company_division")}
+     order by id
+     for update`;
+  if (found.length !== new Set(ids).size) throw notFound();
+  const changing = found.filter((lead) => lead.isArchived !== archived).map((lead) => lead.id);
+  if (!changing.length) return;
+  await tx`
+    update leads
+       set is_archived = ${archived}, archived_at = ${archived ? tx`now()` : null},
+           version = version + 1, updated_at = now()
+     where id = any(${tx.array(changing)}::uuid[])`;
+  await tx`
+    insert into audit_log (user_id, user_name, action, resource, details, ip_address, user_agent)
+    select ${actor.user.id}, ${displayName(actor.user)}, ${archived ? "LEAD_ARCHIVED" : "LEAD_RESTORED"},
+           'lead:' || id, ${archived ? "Archived" : "Restored"}, ${actor.info.ipAddress}, ${actor.info.userAgent}
+      from unnest(${tx.array(changing)}::uuid[]) as id`;
+}
+
+/**
+ * Archives or restores one lead and reads it back in the same transaction: once it is committed, the answer
+ * is a success.
+ */
+async function setLeadArchived(actor: Actor, id: string, archived: boolean): Promise<Lead> {
+  requireWriteAccess(actor);
+  const sql = await db(actor);
+  return sql.begin(async (tx) => {
+    await changeArchived(tx, actor, [id], archived);
+    return getLead(actor, id, tx);
   });
 }
 
-export async function archiveLead(actor: Actor, id: string): Promise<Lead> {
-  await setLeadsArchived(actor, [id], true);
-  return getLead(actor, id);
-}
-
-export async function restoreLead(actor: Actor, id: string): Promise<Lead> {
-  await setLeadsArchived(actor, [id], false);
-  return getLead(actor, id);
-}
+export const archiveLead = (actor: Actor, id: string) => setLeadArchived(actor, id, true);
+export const restoreLead = (actor: Actor, id: string) => setLeadArchived(actor, id, false);
 
 /** How many active leads the division has of each status (the Contacts page's Lead Reports), from the kept counts. */
 export async function countLeadsByStatus(
@@ -566,7 +607,7 @@ export async function countLeadsByStatus(
   division: Division,
 ): Promise<Record<LeadStatus, number>> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const rows = await sql<{ status: LeadStatus; leads: number }[]>`
     select status, sum(leads)::int as leads from lead_stats
      where company_division = ${division} and not is_archived group by status`;
@@ -575,12 +616,14 @@ export async function countLeadsByStatus(
   return counts;
 }
 
-/** Rows per batch of the CSV export's cursor. */
+/** Rows per batch of the CSV export. */
 const EXPORT_BATCH = 1000;
 
 /**
- * Every lead of a division, active and archived, oldest first, in batches from a cursor (the CSV export:
- * memory stays flat however many there are). The export is recorded in the audit log.
+ * Every lead of a division, active and archived, oldest first, in batches by keyset (the CSV export: memory
+ * stays flat however many there are, and no connection waits on the client). The order is by creation, which
+ * no edit changes, so a lead edited while the export runs is in it once. The export is recorded in the audit
+ * log; one started before its user lost the division stops at the next batch.
  */
 export async function streamLeadExport(
   actor: Actor,
@@ -588,7 +631,7 @@ export async function streamLeadExport(
   { audit = true } = {},
 ): Promise<AsyncIterable<Lead[]>> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   if (audit)
     await recordAudit(sql, {
       action: "DATA_EXPORT",
@@ -597,9 +640,21 @@ export async function streamLeadExport(
       details: `Exported the ${division} leads as CSV`,
       info: actor.info,
     });
-  return declaredCursor<Lead>(
+  const keys: SortKey[] = [
+    { expr: sql`l.created_at`, type: "timestamptz", dir: "asc" },
+    { expr: sql`l.id`, type: "uuid", dir: "asc" },
+  ];
+  return keysetBatches(
     sql,
-    sql`${leadSelect(sql)} where l.company_division = ${division} order by l.created_at, l.id`,
-    EXPORT_BATCH,
+    {},
+    async (after) => {
+      const batch = keyset(sql, "export", keys, after);
+      const rows = await sql<(Lead & { sortKey: (string | null)[] })[]>`
+        ${leadSelect(sql, sql`${batch.key} as sort_key`)}
+         where l.company_division = ${division} ${batch.after}
+         ${batch.order} limit ${EXPORT_BATCH + 1}`;
+      return batch.page(rows, EXPORT_BATCH);
+    },
+    { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { division }) },
   );
 }

@@ -1,4 +1,5 @@
 import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 
 const WINDOW_MINUTES = 15;
 const MAX_PER_USERNAME = 10;
@@ -6,9 +7,11 @@ const MAX_PER_ADDRESS = 100;
 
 /**
  * Records a sign-in attempt before the password is checked, and says whether it may go ahead: null, or the
- * seconds until it may (10 failures per username, 100 per address, within 15 minutes). The count and the
- * insert run under locks on the username and the address, so guesses sent in parallel are counted one by
- * one. Counted in PostgreSQL, so every app process agrees. A successful attempt is forgotten again.
+ * seconds until it may (10 failures per username, 100 per address, or SIGN_IN_SUCCESS_LIMIT successes per
+ * username, 30 unless set: a person needs a handful, a script signing in for every call more, within 15
+ * minutes). The count and the insert run under locks on the username and the address, so attempts sent in
+ * parallel are counted one by one. Counted in PostgreSQL, so every app process agrees. A successful attempt
+ * is marked so (signInSucceeded) and counts only towards the successes.
  */
 export async function beginSignInAttempt(
   username: string,
@@ -23,12 +26,16 @@ export async function beginSignInAttempt(
       with recent as (
         select * from login_attempts where attempted_at > now() - ${WINDOW_MINUTES} * interval '1 minute'
       ), by_user as (
-        select count(*) as n, min(attempted_at) as oldest from recent where username = ${username}
+        select count(*) filter (where not succeeded) as n, min(attempted_at) filter (where not succeeded) as oldest,
+               count(*) filter (where succeeded) as ok, min(attempted_at) filter (where succeeded) as oldest_ok
+          from recent where username = ${username}
       ), by_address as (
-        select count(*) as n, min(attempted_at) as oldest from recent where ip_address = ${ipAddress}
+        select count(*) as n, min(attempted_at) as oldest from recent
+         where ip_address = ${ipAddress} and not succeeded
       )
       select ceil(extract(epoch from greatest(
                case when by_user.n >= ${MAX_PER_USERNAME} then by_user.oldest end,
+               case when by_user.ok >= ${env().signInSuccessLimit} then by_user.oldest_ok end,
                case when by_address.n >= ${MAX_PER_ADDRESS} then by_address.oldest end
              ) + ${WINDOW_MINUTES} * interval '1 minute' - now()))::int as retry_after
         from by_user, by_address`;
@@ -39,10 +46,10 @@ export async function beginSignInAttempt(
   });
 }
 
-/** A successful sign-in does not count as a failure. */
-export async function forgetSignInAttempt(attemptId: string) {
+/** A successful sign-in does not count as a failure; it counts towards the username's successes. */
+export async function signInSucceeded(attemptId: string) {
   const sql = await db();
-  await sql`delete from login_attempts where id = ${attemptId}`;
+  await sql`update login_attempts set succeeded = true where id = ${attemptId}`;
 }
 
 /** Old attempts are of no use; sweeping after a failure keeps the table small without a timer. */

@@ -1,7 +1,14 @@
 import { db, type Sql, type Tx } from "~/utils/db.server";
-import { invalidInput, notFound } from "~/utils/errors";
+import { forbidden, invalidInput, notFound } from "~/utils/errors";
 import type { Division } from "~/utils/divisions";
-import { inActorDivisions, requireDivisionAccess, type Actor } from "./actor.server";
+import {
+  inActorDivisions,
+  isAdmin,
+  requireDivisionAccess,
+  requireWriteAccess,
+  type Actor,
+} from "./actor.server";
+import { recordAudit } from "./audit.server";
 import type { FollowUp, FollowUpRange } from "./follow-up.schema";
 import type { Note, NoteInput } from "./note.schema";
 import { personRef } from "./user.server";
@@ -16,10 +23,12 @@ function noteSelect(sql: Sql | Tx) {
       left join users u on u.id = n.created_by`;
 }
 
-async function getNote(sql: Sql | Tx, actor: Actor, id: string): Promise<Note> {
+/** A note the actor may see, or 404; `lock` holds it for the caller's transaction. */
+async function getNote(sql: Sql | Tx, actor: Actor, id: string, { lock = false } = {}): Promise<Note> {
   const [note] = await sql<Note[]>`
     ${noteSelect(sql)}
-     where n.id = ${id} and ${inActorDivisions(sql, actor, "l.company_division")}`;
+     where n.id = ${id} and ${inActorDivisions(sql, actor, "l.company_division")}
+     ${lock ? sql`for update of n` : sql``}`;
   if (!note) throw notFound();
   return note;
 }
@@ -34,37 +43,44 @@ export async function listLeadNotes(sql: Sql | Tx, actor: Actor, leadId: string)
 
 /** 404 unless the lead exists in one of the actor's divisions. */
 export async function requireNoteLead(actor: Actor, leadId: string) {
-  const sql = await db();
+  const sql = await db(actor);
   const [lead] = await sql`
     select 1 from leads where id = ${leadId} and ${inActorDivisions(sql, actor, "company_division")}`;
   if (!lead) throw notFound();
 }
 
+/** A new note, read back in the same transaction: once it is committed, the answer is a success. */
 export async function createNote(actor: Actor, leadId: string, input: NoteInput): Promise<Note> {
+  requireWriteAccess(actor);
   await requireNoteLead(actor, leadId);
-  const sql = await db();
-  const [{ id }] = await sql<{ id: string }[]>`
-    insert into notes (lead_id, content, note_type, voice_duration, follow_up_date, created_by)
-    values (${leadId}, ${input.content}, ${input.noteType}, ${input.voiceDuration}, ${input.followUpDate ?? null},
-            ${actor.user.id})
-    returning id`;
-  return getNote(sql, actor, id);
+  const sql = await db(actor);
+  return sql.begin(async (tx) => {
+    const [{ id }] = await tx<{ id: string }[]>`
+      insert into notes (lead_id, content, note_type, voice_duration, follow_up_date, created_by)
+      values (${leadId}, ${input.content}, ${input.noteType}, ${input.voiceDuration},
+              ${input.followUpDate ?? null}, ${actor.user.id})
+      returning id`;
+    return getNote(tx, actor, id);
+  });
 }
 
 /** Mark Complete: only a note with a follow-up date can be completed. */
 export async function completeFollowUp(actor: Actor, id: string): Promise<Note> {
-  const sql = await db();
-  const note = await getNote(sql, actor, id);
-  if (!note.followUpDate) {
-    throw invalidInput({ isFollowUpComplete: ["This note has no follow-up to complete"] });
-  }
-  await sql`update notes set is_follow_up_complete = true, updated_at = now() where id = ${id}`;
-  return { ...note, isFollowUpComplete: true };
+  requireWriteAccess(actor);
+  const sql = await db(actor);
+  return sql.begin(async (tx) => {
+    const note = await getNote(tx, actor, id, { lock: true });
+    if (!note.followUpDate) {
+      throw invalidInput({ isFollowUpComplete: ["This note has no follow-up to complete"] });
+    }
+    await tx`update notes set is_follow_up_complete = true, updated_at = now() where id = ${id}`;
+    return { ...note, isFollowUpComplete: true };
+  });
 }
 
 /** 404 unless the note exists on a lead the actor may see (checked before the input). */
 export async function requireNote(actor: Actor, id: string) {
-  await getNote(await db(), actor, id);
+  await getNote(await db(actor), actor, id);
 }
 
 /**
@@ -91,7 +107,7 @@ export async function listFollowUps(
   range: Partial<FollowUpRange> = {},
 ): Promise<FollowUp[]> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   return sql<FollowUp[]>`
     select ${followUpColumns(sql)}
       from notes n join leads l on l.id = n.lead_id
@@ -113,7 +129,7 @@ export async function listFollowUpPage(
   { openOnly = false, limit, offset }: { openOnly?: boolean; limit: number; offset: number },
 ): Promise<{ followUps: FollowUp[]; total: number }> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const matches = sql`
       from notes n
      where ${calendarFollowUps(sql, division)} and n.follow_up_date >= ${from} and n.follow_up_date < ${to}
@@ -148,7 +164,7 @@ export async function listFollowUpDays(
   perDay: number,
 ): Promise<{ followUps: FollowUp[]; total: number }[]> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   const bounds = sql.array(dayStarts.map((start) => start.toISOString()));
   const onDay = sql`${calendarFollowUps(sql, division)}
     and n.follow_up_date >= days.starts and n.follow_up_date < days.ends`;
@@ -184,26 +200,40 @@ export async function listFollowUpDays(
 export const AUDIO_TYPES = ["audio/webm", "audio/ogg", "audio/mp4"] as const;
 export type AudioType = (typeof AUDIO_TYPES)[number];
 
-/** Stores a voice note's recording (replacing any before); only a voice note holds audio. */
+/**
+ * Stores a voice note's recording, or replaces the one it has: only the note's author or an admin may, and
+ * every time is in the audit log. Only a voice note holds audio.
+ */
 export async function storeNoteAudio(
   actor: Actor,
   id: string,
   audio: Uint8Array,
   type: AudioType,
 ): Promise<Note> {
-  const sql = await db();
-  const note = await getNote(sql, actor, id);
-  if (note.noteType !== "VOICE") {
-    throw invalidInput({ audio: ["Only a voice note holds a recording"] });
-  }
-  if (audio.byteLength === 0) throw invalidInput({ audio: ["The recording is empty"] });
-  await sql`update notes set audio = ${audio}, audio_content_type = ${type}, updated_at = now() where id = ${id}`;
-  return { ...note, hasAudio: true };
+  requireWriteAccess(actor);
+  const sql = await db(actor);
+  return sql.begin(async (tx) => {
+    const note = await getNote(tx, actor, id, { lock: true });
+    if (note.createdBy?.id !== actor.user.id && !isAdmin(actor)) throw forbidden();
+    if (note.noteType !== "VOICE") {
+      throw invalidInput({ audio: ["Only a voice note holds a recording"] });
+    }
+    if (audio.byteLength === 0) throw invalidInput({ audio: ["The recording is empty"] });
+    await tx`update notes set audio = ${audio}, audio_content_type = ${type}, updated_at = now() where id = ${id}`;
+    await recordAudit(tx, {
+      action: "NOTE_AUDIO_STORED",
+      user: actor.user,
+      resource: `note:${id}`,
+      details: `${note.hasAudio ? "Replaced" : "Stored"} the recording of a voice note (${type}, ${audio.byteLength} bytes) on lead:${note.leadId}`,
+      info: actor.info,
+    });
+    return { ...note, hasAudio: true };
+  });
 }
 
 /** A voice note's recording: its type and size, and a function that reads a slice (for range requests). */
 export async function findNoteAudio(actor: Actor, id: string) {
-  const sql = await db();
+  const sql = await db(actor);
   const [row] = await sql<{ contentType: AudioType | null; size: number | null }[]>`
     select n.audio_content_type as content_type, octet_length(n.audio) as size
       from notes n join leads l on l.id = n.lead_id

@@ -28,6 +28,8 @@ function actor(role: SessionUser["role"], companies: ("TSS" | "NLH")[] = ["TSS"]
       hasPassword: true,
       selectedDivision: null,
       sessionId: "session",
+      tokenId: null,
+      tokenScope: null,
     },
     info: { ipAddress: "127.0.0.1", userAgent: "test" },
   };

@@ -60,7 +60,7 @@ async function getUser(sql: Sql | Tx, id: string): Promise<User | null> {
 /** One user, for administration; 404 when there is none. Admins only. */
 export async function findUser(actor: Actor, id: string): Promise<User> {
   requireAdmin(actor);
-  const user = await getUser(await db(), id);
+  const user = await getUser(await db(actor), id);
   if (!user) throw notFound();
   return user;
 }
@@ -68,7 +68,7 @@ export async function findUser(actor: Actor, id: string): Promise<User> {
 /** 404 unless the user exists: checked before the input, in CONTRACT.md's order. Admins only. */
 export async function requireUserRecord(actor: Actor, id: string) {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const [row] = await sql`select 1 from users where id = ${id}`;
   if (!row) throw notFound();
 }
@@ -98,7 +98,7 @@ export async function listUsers(
   paging: Paging = {},
 ): Promise<{ users: User[]; total: number; next: PageCursor | null }> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const pattern = containsPattern(query.search);
   const filter = sql`where true ${
     pattern ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``
@@ -129,7 +129,7 @@ export async function listUsers(
 /** The admin panel's statistics (SPEC.md "Admin"), counted by the database. Admins only. */
 export async function userStatistics(actor: Actor) {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const [stats] = await sql<
     { tssOnly: number; nlhOnly: number; both: number; total: number; active: number; admins: number }[]
   >`
@@ -152,7 +152,7 @@ export async function userStatistics(actor: Actor) {
 /** Active users with access to a division (one of the actor's): the people a lead there can be assigned to. */
 export async function listAssignableUsers(actor: Actor, division: Division): Promise<AssignableUser[]> {
   requireDivisionAccess(actor, division);
-  const sql = await db();
+  const sql = await db(actor);
   return sql<AssignableUser[]>`
     select u.id, u.first_name, u.last_name, u.email
       from users u join company_access ca on ca.user_id = u.id and ca.company = ${division}
@@ -180,7 +180,7 @@ async function assertAnotherActiveAdmin(tx: Tx, userId: string) {
 
 export async function createUser(actor: Actor, input: CreateUserInput): Promise<User> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const passwordHash = await hashPassword(input.password);
   return sql.begin(async (tx) => {
     const [taken] = await tx`select 1 from users where email = ${input.email}`;
@@ -210,7 +210,7 @@ export async function createUser(actor: Actor, input: CreateUserInput): Promise<
 
 export async function changeRole(actor: Actor, userId: string, role: Role): Promise<User> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     // The admins are locked before the target row, in one order everywhere, so two demotions cannot deadlock.
     if (role !== "ADMIN") await assertAnotherActiveAdmin(tx, userId);
@@ -231,7 +231,7 @@ export async function changeRole(actor: Actor, userId: string, role: Role): Prom
 
 export async function grantCompanyAccess(actor: Actor, userId: string, company: Division): Promise<User> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     const target = await lockUser(tx, userId);
     const granted = await tx`
@@ -252,7 +252,7 @@ export async function grantCompanyAccess(actor: Actor, userId: string, company: 
 
 export async function revokeCompanyAccess(actor: Actor, userId: string, company: Division): Promise<User> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     const target = await lockUser(tx, userId);
     const access = await tx<{ company: Division }[]>`
@@ -284,7 +284,7 @@ export async function setPassword(
   mode: "set" | "change",
 ): Promise<User> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   const passwordHash = await hashPassword(password);
   return sql.begin(async (tx) => {
     const target = await lockUser(tx, userId);
@@ -314,7 +314,7 @@ export async function setPassword(
 
 export async function setUserStatus(actor: Actor, userId: string, isActive: boolean): Promise<User> {
   requireAdmin(actor);
-  const sql = await db();
+  const sql = await db(actor);
   return sql.begin(async (tx) => {
     if (!isActive) await assertAnotherActiveAdmin(tx, userId);
     const target = await lockUser(tx, userId);

@@ -15,7 +15,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => settingsActi
 const revokeHref = (id: string) => `/settings?revoke=${id}`;
 
 export default function SettingsPage() {
-  const { tokens, revoking } = useLoaderData<typeof loader>();
+  const { tokens, revoking, scopes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const created = result?.created;
   return (
@@ -27,12 +27,13 @@ export default function SettingsPage() {
             API Tokens
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            A token lets a script use the JSON API as you, with your current role and divisions. It does not
-            open pages. Revoke a token as soon as it is no longer needed.
+            A token lets a script use the JSON API as you, with your current role and divisions, as far as its
+            scope allows: read only, read and write, or (for an admin) admin. It does not open pages. Revoke a
+            token as soon as it is no longer needed.
           </p>
         </div>
         {created ? <NewTokenNotice key={created.id} created={created} /> : null}
-        <CreateTokenForm action="/settings" result={result} />
+        <CreateTokenForm action="/settings" result={result} scopes={scopes} />
         <h3 className="border-t border-slate-200 px-4 pt-4 font-semibold text-slate-900">Your tokens</h3>
         <ApiTokenList tokens={tokens} revokeHref={revokeHref} emptyText="You have no API tokens yet." />
       </section>

@@ -24,7 +24,7 @@ export const loader = apiRoute(async ({ request, context }) => {
     return listResponse(page.entries, page.total, { request, cursor: page.next });
   }
   const { total, batches } = await streamAuditEntries(actor, { search, action }, { offset, cursor });
-  return streamedListResponse(total, batches);
+  return streamedListResponse(total, batches, request.signal);
 });
 
 export const action = () => methodNotAllowed("GET");

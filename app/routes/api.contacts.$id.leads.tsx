@@ -27,7 +27,7 @@ export const loader = apiRoute(async ({ request, context, params }) => {
     return listResponse(leads, total, { request, cursor: next });
   }
   const { total, batches } = await streamRelatedLeads(actor, id, { offset, cursor });
-  return streamedListResponse(total, batches);
+  return streamedListResponse(total, batches, request.signal);
 });
 
 export const action = () => methodNotAllowed("GET");

@@ -30,7 +30,7 @@ export const loader = apiRoute(async ({ request, context, params }: LoaderFuncti
     return listResponse(page.contacts, page.total, { request, cursor: page.next });
   }
   const { total, batches } = await streamContacts(actor, division, search, { offset, cursor });
-  return streamedListResponse(total, batches);
+  return streamedListResponse(total, batches, request.signal);
 });
 
 /** PATCH /api/contacts/{id}: any of firstName, lastName, email, phone, company, position; 200 with the contact. */

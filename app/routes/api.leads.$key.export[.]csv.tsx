@@ -5,7 +5,7 @@ import { apiRoute, methodNotAllowed, requireDivisionParam } from "~/utils/api.se
 /** GET /api/leads/{division}/export.csv: Export Report (CONTRACT.md), a streamed CSV attachment. */
 export const loader = apiRoute(async ({ request, context, params }) => {
   const actor = await requireApiActor(request, context);
-  return leadExportResponse(actor, requireDivisionParam(params.key), request.method);
+  return leadExportResponse(actor, requireDivisionParam(params.key), request);
 });
 
 export const action = () => methodNotAllowed("GET");

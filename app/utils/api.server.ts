@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
 import { JSON_BODY_LIMIT } from "./body-limits";
 import { logClientGone } from "./client-gone.server";
-import { cursorStream } from "./cursor-stream";
+import { batchStream } from "./batch-stream";
 import { reportDatabaseError } from "./db-availability.server";
 import { isDivision, type Division } from "./divisions";
-import { isRefusal, REFUSAL_STATUS, type Refusal } from "./errors";
+import { BUSY_RETRY_AFTER_SECONDS, isRefusal, REFUSAL_STATUS, type Refusal } from "./errors";
+import { describeError, logLine } from "./log-line";
 import { encodeCursor, type PageCursor } from "./page-cursor";
 
 /**
@@ -43,7 +44,12 @@ function errorBody(message: string, errors?: Record<string, string[]>) {
 /** The JSON answer for an ApiError or a model's Refusal. */
 function errorResponse(error: ApiError | Refusal) {
   if (isRefusal(error)) {
-    return jsonResponse(errorBody(error.message, error.fieldErrors), { status: REFUSAL_STATUS[error.kind] });
+    const headers: Record<string, string> =
+      error.kind === "busy" ? { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } : {};
+    return jsonResponse(errorBody(error.message, error.fieldErrors), {
+      status: REFUSAL_STATUS[error.kind],
+      headers,
+    });
   }
   return jsonResponse(errorBody(error.message, error.errors), {
     status: error.status,
@@ -84,10 +90,10 @@ export function apiRoute(handler: Handler): Handler {
         );
       }
       if (isDataException(error)) {
-        console.warn(`Input the database refused (${(error as Error).message}): ${method} ${path}`);
+        console.warn(logLine`Input the database refused (${(error as Error).message}): ${method} ${path}`);
         return errorResponse(new ApiError(400, "Invalid input"));
       }
-      console.error("Unhandled API error", method, path, error);
+      console.error(logLine`Unhandled API error ${method} ${path}: ` + describeError(error));
       return jsonResponse({ message: "Internal server error" }, { status: 500 });
     }
   };
@@ -193,14 +199,20 @@ export function listResponse(
 }
 
 /**
- * A whole list (CONTRACT.md: no `limit`), written as it is read: batches from a database cursor become one
- * JSON array, so memory stays flat and the first bytes leave at once.
+ * A whole list (CONTRACT.md: no `limit`), written as it is read: the batches (utils/keyset.server.ts) become
+ * one JSON array, so memory stays flat and the first bytes leave at once. `signal` is the request's: the
+ * batches end when it aborts.
  */
-export async function streamedListResponse(total: number, batches: AsyncIterable<unknown[]>) {
-  const body = await cursorStream(batches, {
+export async function streamedListResponse(
+  total: number,
+  batches: AsyncIterable<unknown[]>,
+  signal: AbortSignal,
+) {
+  const body = await batchStream(batches, {
     head: "[",
     tail: "]",
     write: (rows, first) => (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(","),
+    signal,
   });
   return new Response(body, { headers: { ...JSON_HEADERS, "X-Total-Count": String(total) } });
 }

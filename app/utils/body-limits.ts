@@ -8,3 +8,9 @@ export function bodyLimitOf(path: string) {
   if (/^\/api\/notes\/[^/]+\/audio$/.test(path)) return AUDIO_BODY_LIMIT;
   return path.startsWith("/api/") ? JSON_BODY_LIMIT : PAGE_BODY_LIMIT;
 }
+
+/**
+ * Request bodies the server holds in memory at once, all requests together (server.ts receiveBodies): six
+ * voice notes' worth. A write that would pass it is answered 503 with Retry-After.
+ */
+export const BODY_MEMORY_BUDGET = 6 * AUDIO_BODY_LIMIT;

@@ -14,6 +14,10 @@ describe("csvCell", () => {
     expect(csvCell("line one\nline two")).toBe('"line one\nline two"');
     expect(csvCell("a\r\nb")).toBe('"a\r\nb"');
   });
+  it("quotes a semicolon or a tab, which spreadsheets in many locales split on", () => {
+    expect(csvCell("Müller; Söhne GmbH")).toBe('"Müller; Söhne GmbH"');
+    expect(csvCell("Slate\tand Stone")).toBe('"Slate\tand Stone"');
+  });
   it("defuses cells a spreadsheet would run as a formula", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
       expect(csvCell(`${start}SUM(A1:A2)`).replace(/^"/, "")).toMatch(/^'/);

@@ -3,8 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { isDatabaseUnreachable } from "./db-errors";
+import { scopedSql, scopeOf, type RequestScope } from "./db-scope.server";
 import { env } from "./env.server";
 import { workQueue } from "./heavy-work";
+import { IDLE_IN_TRANSACTION_TIMEOUT_MS, LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from "./wait-limits";
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type Tx = postgres.TransactionSql<Record<string, never>>;
@@ -14,6 +16,17 @@ type Database = { sql: Sql; close: () => Promise<void>; embedded: boolean };
 // server.ts (through tsx) and the Remix bundle load this module as two copies: the connection lives on
 // globalThis so both use the same one.
 const globalStore = globalThis as typeof globalThis & { __crmDatabase?: Promise<Database> };
+
+/**
+ * Every statement and lock wait of the app's connections ends (utils/wait-limits.ts), and PostgreSQL ends a
+ * session left idle inside a transaction. Behind a pooler in transaction mode these startup parameters are
+ * refused: its own configuration sets them there (docs/scaling.md "pgbouncer").
+ */
+const WAIT_LIMITS = {
+  statement_timeout: STATEMENT_TIMEOUT_MS,
+  lock_timeout: LOCK_TIMEOUT_MS,
+  idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+};
 
 const sqlOptions = {
   // snake_case columns become camelCase keys, and sql(obj) inserts map back.
@@ -66,18 +79,39 @@ const heavyQueue = workQueue(
 );
 
 /**
- * Runs `work` (statements that read many rows: searches, their counts) at most a few at a time when `heavy`,
- * else at once. On the embedded database (one connection) six clients repeating a 0.3 s search kept other
- * users' requests waiting 1.7 s (median, 100,000 leads); one search at a time with a pause between them,
- * 0.27 s. With DATABASE_URL searches may use all but two of the pool's connections (docs/scaling.md).
+ * Runs `work` (statements on `sql` that read many rows: searches, their counts) at most a few at a time when
+ * `heavy`, else at once. On the embedded database (one connection) six clients repeating a 0.3 s search kept
+ * other users' requests waiting 1.7 s (median, 100,000 leads); one search at a time with a pause between
+ * them, 0.27 s. With DATABASE_URL searches may use all but two of the pool's connections (docs/scaling.md).
+ * A request that goes away while its search waits leaves the queue.
  */
-export function heavyWhen<T>(heavy: boolean, work: () => Promise<T>): Promise<T> {
-  return heavy ? heavyQueue(work) : work();
+export function heavyWhen<T>(sql: Sql | Tx, heavy: boolean, work: () => Promise<T>): Promise<T> {
+  return heavy ? heavyQueue(work, scopeOf(sql)?.signal) : work();
 }
 
-/** The app's one postgres.js instance. Only valid after connectDatabase() resolved (server start). */
-export async function db(): Promise<Sql> {
-  return (await connectDatabase()).sql;
+/**
+ * The streamed lists' and exports' share of the pool: a quarter of its connections run their batches, so
+ * however many clients stream, the other requests keep the rest (docs/decisions/004-lists.md).
+ */
+const streamQueue = workQueue(() =>
+  env().databaseUrl ? Math.max(1, Math.floor(env().databasePoolSize / 4)) : 1,
+);
+
+/** Runs one batch of a streamed answer (statements on `sql`) in the streams' share of the pool. */
+export function streamBatch<T>(sql: Sql | Tx, work: () => Promise<T>): Promise<T> {
+  return streamQueue(work, scopeOf(sql)?.signal);
+}
+
+/**
+ * The app's one postgres.js instance. Only valid after connectDatabase() resolved (server start). Given the
+ * acting user (or anything holding a request's scope), it is bound to their request: its statements are
+ * cancelled when the request is, and run in the request's own transaction when it has one
+ * (utils/db-scope.server.ts).
+ */
+export async function db(owner?: { scope?: RequestScope }): Promise<Sql> {
+  const { sql } = await connectDatabase();
+  const scope = owner?.scope;
+  return scope ? scopedSql(scope.tx ?? sql, scope) : sql;
 }
 
 export async function closeDatabase() {
@@ -96,7 +130,7 @@ async function open(): Promise<Database> {
       // for a search pattern (measured 3.4x slower at a million leads). Unprepared statements always are,
       // and a pooler in transaction mode would refuse the startup parameter (docs/scaling.md).
       ...(databasePrepare
-        ? { connection: { plan_cache_mode: "force_custom_plan" } }
+        ? { connection: { plan_cache_mode: "force_custom_plan", ...WAIT_LIMITS } }
         : { prepare: false, max_pipeline: 0 }),
     });
     if (!databasePrepare) sql.begin = beginOnReservedConnection(sql);
@@ -130,51 +164,11 @@ function beginOnReservedConnection(sql: Sql): Sql["begin"] {
 }
 
 /**
- * The rows of `query` in batches of `size`, read through a cursor declared in a read-only transaction on a
- * reserved connection (docs/decisions/004-lists.md). PostgreSQL plans a declared cursor to return its first
- * rows soon (cursor_tuple_fraction). postgres.js's `.cursor()` reads a protocol portal instead, which is
- * planned for all its rows: at a million leads that plan could sort a whole division before the first row
- * (3.3 s) where walking the order's index starts at once. A search is the opposite case (`fastStart: false`):
- * walking the index for its first matches filtered the whole division (1.7 s for 7,000 matches), where the
- * trigram index finds them all and a sort orders them (0.09 s).
+ * Rolls back a reserved connection's transaction and releases it, after `error`. A connection that failed is
+ * closed and back in postgres.js's pool, and PostgreSQL rolled the transaction back: neither `rollback` nor
+ * `release` may touch it again (postgres.js would write to its missing socket).
  */
-export async function* declaredCursor<T>(
-  sql: Sql,
-  query: postgres.PendingQuery<postgres.Row[]>,
-  size: number,
-  { fastStart = true } = {},
-): AsyncGenerator<T[]> {
-  const tx = await sql.reserve();
-  let ended = false;
-  try {
-    await tx`begin read only`;
-    if (!fastStart) await tx`set local cursor_tuple_fraction = 1`;
-    await tx`declare batches no scroll cursor for ${query}`;
-    for (;;) {
-      // FETCH takes no parameter for its count; `size` is the caller's constant.
-      const rows = await tx.unsafe<T[]>(`fetch forward ${Math.trunc(size)} from batches`);
-      if (rows.length > 0) yield rows;
-      if (rows.length < size) break;
-    }
-    await tx`commit`;
-    ended = true;
-    tx.release();
-  } catch (error) {
-    ended = true;
-    await abandonReserved(tx, error);
-    throw error;
-  } finally {
-    // The reader stopped early (a client that went away): rolling back closes the cursor.
-    if (!ended) await abandonReserved(tx);
-  }
-}
-
-/**
- * Rolls back a reserved connection's transaction and releases it, after `error` or an early end. A
- * connection that failed is closed and back in postgres.js's pool, and PostgreSQL rolled the transaction
- * back: neither `rollback` nor `release` may touch it again (postgres.js would write to its missing socket).
- */
-async function abandonReserved(tx: postgres.ReservedSql<Record<string, never>>, error?: unknown) {
+async function abandonReserved(tx: postgres.ReservedSql<Record<string, never>>, error: unknown) {
   let lost = isDatabaseUnreachable(error) || isDatabaseUnreachable((error as Error | null)?.cause);
   if (!lost) {
     await tx`rollback`.catch((rollbackError: unknown) => {
@@ -265,6 +259,7 @@ async function migrate(sql: Sql) {
     .filter((name) => /^\d{5}_.+\.sql$/.test(name))
     .sort();
   await sql.begin(async (tx) => {
+    await withoutWaitLimits(tx);
     await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
     await tx`
       create table if not exists schema_migrations (
@@ -277,6 +272,7 @@ async function migrate(sql: Sql) {
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, name), "utf8");
     const checksum = crypto.createHash("sha256").update(text).digest("hex");
     await sql.begin(async (tx) => {
+      await withoutWaitLimits(tx);
       await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
       const [done] = await tx<{ checksum: string | null }[]>`
         select checksum from schema_migrations where name = ${name}`;
@@ -295,4 +291,10 @@ async function migrate(sql: Sql) {
       await tx`insert into schema_migrations (name, checksum) values (${name}, ${checksum})`;
     });
   }
+}
+
+/** A migration may rewrite or index a large table, and waits for another instance's: no request limits. */
+async function withoutWaitLimits(tx: Tx) {
+  await tx`set local statement_timeout = 0`;
+  await tx`set local lock_timeout = 0`;
 }

@@ -51,6 +51,11 @@ export const APP_VARIABLES = {
     meaning:
       "requests one API token may make per minute; more are answered 429 with `Retry-After` (docs/security.md)",
   },
+  SIGN_IN_SUCCESS_LIMIT: {
+    default: "`30`",
+    meaning:
+      "successful sign-ins one username may make per 15 minutes; more are answered 429 with `Retry-After` (docs/security.md)",
+  },
 } as const;
 
 /** Read by the test and benchmark scripts, not by the app; listed so the README's table is complete. */
@@ -99,6 +104,7 @@ export type Env = {
   demoData: "0" | "1" | null;
   trustProxy: TrustProxy | null;
   apiTokenRateLimit: number;
+  signInSuccessLimit: number;
 };
 
 /** A variable that cannot be used: the process says which and stops (server.ts). */
@@ -153,6 +159,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoData: demo,
     trustProxy: parseTrustProxy(text("TRUST_PROXY")),
     apiTokenRateLimit: integer("API_TOKEN_RATE_LIMIT", text("API_TOKEN_RATE_LIMIT"), 600, 1, 1_000_000),
+    signInSuccessLimit: integer("SIGN_IN_SUCCESS_LIMIT", text("SIGN_IN_SUCCESS_LIMIT"), 30, 1, 1_000_000),
   };
 }
 

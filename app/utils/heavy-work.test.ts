@@ -54,4 +54,37 @@ describe("workQueue", () => {
     // Timers may fire a millisecond early; never 40 ms early.
     expect(started[1] - ended[0]).toBeGreaterThanOrEqual(38);
   });
+
+  it("lets work whose request is aborted leave the queue at once, and the slots go on to the others", async () => {
+    const run = workQueue(() => 1);
+    const started: string[] = [];
+    const job = (name: string, signal?: AbortSignal) =>
+      run(async () => {
+        started.push(name);
+        await tick();
+        return name;
+      }, signal);
+    const gone = new AbortController();
+    const first = job("first");
+    const leaving = job("leaving", gone.signal);
+    const last = job("last");
+    gone.abort(new Error("client went away"));
+    await expect(leaving).rejects.toThrow("client went away");
+    expect(await Promise.all([first, last])).toEqual(["first", "last"]);
+    expect(started).toEqual(["first", "last"]);
+    // Aborted while its slot was being handed over (the pause): the slot still reaches the next job.
+    const paused = workQueue(
+      () => 1,
+      () => 20,
+    );
+    const late = new AbortController();
+    const one = paused(async () => tick());
+    const two = paused(async () => "two", late.signal);
+    const three = paused(async () => "three");
+    await one;
+    late.abort(new Error("late"));
+    await expect(two).rejects.toThrow("late");
+    expect(await three).toBe("three");
+    await expect(run(async () => "never", gone.signal)).rejects.toThrow("client went away");
+  });
 });

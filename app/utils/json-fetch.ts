@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from "./idempotency-key";
 import type { ToastInput } from "./toast";
 
 /**
@@ -41,6 +42,8 @@ export type JsonFetchOptions = {
   json?: unknown;
   /** A raw body (voice audio), sent with its own content type. */
   body?: Blob;
+  /** Sent as the Idempotency-Key header: the same key again (a retry) is carried out once. */
+  idempotencyKey?: string;
   signal?: AbortSignal;
   /** Where the logged-out flow goes; `false` when a 401 is an answer of its own (the sign-in form). */
   loginPath?: string | false;
@@ -64,8 +67,9 @@ export type JsonFetch = (<T = unknown>(path: string, options?: JsonFetchOptions)
 export function createJsonFetch(deps: JsonFetchDeps): JsonFetch {
   const later = deps.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   async function send(path: string, options: JsonFetchOptions) {
-    const { method = "GET", json, body, signal, loginPath = "/api/login" } = options;
+    const { method = "GET", json, body, signal, idempotencyKey, loginPath = "/api/login" } = options;
     const headers: Record<string, string> = { Accept: "application/json" };
+    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
     if (json !== undefined) headers["Content-Type"] = "application/json";
     if (body) headers["Content-Type"] = body.type;
     const response = await deps.fetch(path, {

@@ -1,8 +1,9 @@
 import type postgres from "postgres";
-import type { Sql, Tx } from "./db.server";
+import { streamBatch, type Sql, type Tx } from "./db.server";
 import { invalidInput } from "./errors";
 import type { PageCursor } from "./page-cursor";
 import type { Paging } from "./paging";
+import { openStream } from "./stream-gate.server";
 
 /**
  * Keyset paging (docs/decisions/005-cursors.md): a list's order as a list of keys, the last of them unique
@@ -144,4 +145,36 @@ export function withMatchCount(
           count(*) filter (where not (${split})) over ()::int as other_total`
     : sql`count(*) over ()::int as total`;
   return sql`(select ${sql(alias)}.*, ${counts} ${scan} offset 0) ${sql(alias)}`;
+}
+
+/** Rows per batch of a streamed list or export. */
+export const STREAM_BATCH = 500;
+
+/**
+ * A whole list in batches, each read by its own short statement that starts after the last row of the one
+ * before (docs/decisions/004-lists.md): no connection is held between batches, whatever the client's pace,
+ * and a client that never reads holds none at all. `readPage` reads one batch of the list's order after
+ * `paging` (a cursor, or on the first batch the client's own cursor or offset). `stillAllowed` is asked beside
+ * every batch after the first, so that a list started before its user was deactivated or lost the division
+ * stops at the next batch, with its error. Each user has a few streams at once (utils/stream-gate.server.ts),
+ * and every batch waits its turn in the streams' share of the pool (streamBatch).
+ */
+export async function* keysetBatches<T>(
+  sql: Sql | Tx,
+  paging: Paging,
+  readPage: (paging: Paging) => Promise<{ rows: T[]; next: PageCursor | null }>,
+  { userId, stillAllowed }: { userId: string; stillAllowed: () => Promise<void> },
+): AsyncGenerator<T[]> {
+  const release = openStream(userId);
+  try {
+    let page = await streamBatch(sql, () => readPage(paging));
+    for (;;) {
+      if (page.rows.length) yield page.rows;
+      if (!page.next) return;
+      const after = { cursor: page.next };
+      [page] = await Promise.all([streamBatch(sql, () => readPage(after)), stillAllowed()]);
+    }
+  } finally {
+    release();
+  }
 }

@@ -1,16 +1,20 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { RequestScope } from "./db-scope.server";
 
 /**
  * Set by server.ts for every request. `documentData` is there when the answer may be a page's document (not
  * the `.data` a page's JavaScript fetches): what loaders keep for its render only (utils/document-data.tsx).
- * `databaseUnreachable` is set by entry.server.tsx when a page's loader or action met the database
- * unreachable, so the page is answered 503 even if the database is back by then.
+ * `databaseUnavailable` is set by entry.server.tsx when a page's loader or action met the database
+ * unreachable or unable to serve (utils/db-errors.ts), so the page is answered 503 even if the database is
+ * back by then. `scope` is the request's hold on the database (utils/db-scope.server.ts), which the actors
+ * of its loaders and action carry.
  */
 export type RequestContext = {
   cspNonce: string;
   clientIp: string;
   documentData: Map<string, unknown> | null;
-  databaseUnreachable?: boolean;
+  databaseUnavailable?: boolean;
+  scope: RequestScope;
 };
 
 declare module "@remix-run/node" {

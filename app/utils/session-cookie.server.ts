@@ -36,8 +36,12 @@ const verifiedCookies = new Map<string, string>();
 const VERIFIED_COOKIES_KEPT = 1000;
 
 /** The session id (hash) named by the request's cookie, if the cookie is present and correctly signed. */
-export async function sessionIdFromRequest(request: Request): Promise<string | null> {
-  const header = request.headers.get("cookie");
+export function sessionIdFromRequest(request: Request): Promise<string | null> {
+  return sessionIdFromCookie(request.headers.get("cookie"));
+}
+
+/** The session id (hash) named by a Cookie header, if it holds a correctly signed session cookie. */
+export async function sessionIdFromCookie(header: string | null | undefined): Promise<string | null> {
   if (!header) return null;
   const known = verifiedCookies.get(header);
   if (known) return known;

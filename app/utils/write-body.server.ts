@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { STREAM_STALL_MS } from "./wait-limits";
 
 /**
  * Writes a Fetch Response's body to Node's response, and says whether the client took all of it.
@@ -6,13 +7,19 @@ import type { ServerResponse } from "node:http";
  * - A longer one (a page, a streamed list, an export) is written only as fast as the client reads it, so
  *   memory stays flat.
  * - A client that goes away cancels the body, which stops whatever produces it (a query, React's render).
+ * - A client that takes nothing for `stallMs` (a reader that stopped reading) is cut off, and the body
+ *   cancelled: it holds no socket, buffer or stream slot for longer (docs/security.md "Limits").
  * A plain loop, not Readable.fromWeb and stream.pipeline: their stream pair, AbortController and
  * DOMException per answer were a tenth of a small JSON answer's CPU (docs/scaling.md "Where a request's
  * time goes"). A read is never raced against the close: every race left pending on the close would keep
  * its chunk until the answer ends (a streamed list of 340 MB grew the app by 142 MB). A body that fails
  * rejects, as pipeline did.
  */
-export async function writeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<boolean> {
+export async function writeBody(
+  body: ReadableStream<Uint8Array>,
+  res: ServerResponse,
+  stallMs = STREAM_STALL_MS,
+): Promise<boolean> {
   const reader = body.getReader();
   if (res.destroyed) {
     // Gone before the answer was ready: its close has passed, so nothing below would notice.
@@ -32,7 +39,11 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: ServerRes
   let listening = false;
   const drained = () =>
     new Promise<void>((resolve) => {
-      wake = resolve;
+      const stalled = setTimeout(() => res.destroy(), stallMs);
+      wake = () => {
+        clearTimeout(stalled);
+        resolve();
+      };
       if (listening) return;
       listening = true;
       res.on("drain", () => wake?.());

@@ -12,7 +12,7 @@ afterEach(() => servers.splice(0).forEach((server) => server.close()));
  * A server answering with `body()` through writeBody, after `delay` ms; `outcome()` is what writeBody said of
  * the first answer.
  */
-async function serve(body: () => ReadableStream<Uint8Array>, delay = 0) {
+async function serve(body: () => ReadableStream<Uint8Array>, delay = 0, stallMs?: number) {
   const outcomes: Promise<boolean>[] = [];
   // Behind the compression middleware, as in server.ts; as there, a body that fails cuts the answer off.
   const compress = compression();
@@ -20,7 +20,7 @@ async function serve(body: () => ReadableStream<Uint8Array>, delay = 0) {
     compress(req as never, res as never, async () => {
       res.setHeader("Content-Type", "application/json");
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-      const outcome = writeBody(body(), res).catch((error) => {
+      const outcome = writeBody(body(), res, stallMs).catch((error) => {
         res.destroy();
         throw error;
       });
@@ -103,6 +103,35 @@ describe("writeBody", () => {
       await expect.poll(() => cancelled).toBe(true);
     },
   );
+
+  it("cuts off a client that stops reading, and cancels the body", async () => {
+    let cancelled = false;
+    const { url, outcome } = await serve(
+      () =>
+        new ReadableStream(
+          {
+            pull(controller) {
+              controller.enqueue(crypto.randomBytes(64 * 1024));
+            },
+            cancel() {
+              cancelled = true;
+            },
+          },
+          { highWaterMark: 0 },
+        ),
+      0,
+      300,
+    );
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    const reader = response.body!.getReader();
+    await reader.read();
+    // The client keeps its connection but reads no more: the server stops waiting for it.
+    const started = Date.now();
+    expect(await outcome()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await expect.poll(() => cancelled).toBe(true);
+    await reader.cancel().catch(() => {});
+  });
 
   it("cancels the body of a client that went away before the answer was ready", async () => {
     let cancelled = false;

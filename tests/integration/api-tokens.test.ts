@@ -1,8 +1,9 @@
 // Personal API tokens (docs/security.md "API tokens"): made, listed and revoked through /api/tokens, an admin's
 // view of everyone's through /api/admin/tokens, and a script holding only a token: it acts as the token's user
-// with exactly their current role and divisions, on the JSON API only, until the token is revoked or expires
-// or the user is deactivated or given a new password (each seen by the very next request), within a per-token
-// rate limit.
+// with exactly their current role and divisions, as far as the token's scope allows (read, write, admin), on
+// the JSON API only, until the token is revoked or expires or the user is deactivated or given a new password
+// (each seen by the very next request, and none minted in the middle of such a change survives it), within a
+// per-token rate limit.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -24,7 +25,17 @@ const TOKEN = /^crm_[A-Za-z0-9_-]{43}$/;
 const UNAUTHORIZED = { message: "Unauthorized" };
 const FORBIDDEN = { message: "Forbidden" };
 const NOT_FOUND = { message: "Not found" };
-const RECORD_KEYS = ["createdAt", "expiresAt", "id", "lastUsedAt", "name", "prefix", "revokedAt", "status"];
+const RECORD_KEYS = [
+  "createdAt",
+  "expiresAt",
+  "id",
+  "lastUsedAt",
+  "name",
+  "prefix",
+  "revokedAt",
+  "scope",
+  "status",
+];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type TokenRecord = {
@@ -32,6 +43,7 @@ type TokenRecord = {
   name: string;
   prefix: string;
   status: "ACTIVE" | "REVOKED" | "EXPIRED";
+  scope: "read" | "write" | "admin";
   createdAt: string;
   expiresAt: string;
   lastUsedAt: string | null;
@@ -63,16 +75,33 @@ beforeAll(async () => {
 });
 
 /** POST /api/tokens as `client`; answers the created record with its token. */
-async function createToken(client: ApiClient, name = "Script", expiresInDays = 30) {
-  const result = await client.post<TokenRecord & { token: string }>("/api/tokens", { name, expiresInDays });
+async function createToken(
+  client: ApiClient,
+  name = "Script",
+  expiresInDays = 30,
+  scope?: TokenRecord["scope"],
+) {
+  const result = await client.post<TokenRecord & { token: string }>("/api/tokens", {
+    name,
+    expiresInDays,
+    ...(scope ? { scope } : {}),
+  });
   expect(result.status, JSON.stringify(result.body)).toBe(201);
   return result.body;
 }
 
-/** A new user, signed in, with a token of theirs and a client that holds only the token. */
-async function userWithToken(overrides: Partial<NewUser> = {}) {
+/**
+ * A new user, signed in, with a token of theirs and a client that holds only the token: an admin's token has
+ * the admin scope unless `scope` says otherwise, anyone else's the write scope.
+ */
+async function userWithToken(overrides: Partial<NewUser> = {}, scope?: TokenRecord["scope"]) {
   const { user, client } = await signedInUser(admin, overrides);
-  const created = await createToken(client);
+  const created = await createToken(
+    client,
+    "Script",
+    30,
+    scope ?? (overrides.role === "ADMIN" ? "admin" : undefined),
+  );
   return { user, client, created, script: new TokenClient(created.token) };
 }
 
@@ -94,6 +123,8 @@ describe("/api/tokens", () => {
     const before = Date.now();
     const created = await createToken(client, "  Nightly export  ", 90);
     expect(Object.keys(created).sort()).toEqual([...RECORD_KEYS, "token"].sort());
+    // Without a scope, a token reads and writes (the write scope).
+    expect(created.scope).toBe("write");
     expect(created.token).toMatch(TOKEN);
     expect(created).toMatchObject({
       name: "Nightly export",
@@ -389,8 +420,8 @@ describe("the per-token rate limit", () => {
     const session = new ApiClient(null, app.baseUrl);
     const login = await session.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
     expect(login.status).toBe(200);
-    const first = new TokenClient((await createToken(session, "First")).token, app.baseUrl);
-    const second = new TokenClient((await createToken(session, "Second")).token, app.baseUrl);
+    const first = new TokenClient((await createToken(session, "First", 30, "admin")).token, app.baseUrl);
+    const second = new TokenClient((await createToken(session, "Second", 30, "admin")).token, app.baseUrl);
     // Five at once are counted one by one: all pass, the sixth is refused.
     const burst = await Promise.all(Array.from({ length: 5 }, () => first.get("/api/auth/user")));
     expect(burst.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
@@ -405,5 +436,123 @@ describe("the per-token rate limit", () => {
     expect((await session.get("/api/auth/user")).status).toBe(200);
     // A bad token is refused as such, not counted.
     expect((await new TokenClient("crm_nope", app.baseUrl).get("/api/auth/user")).status).toBe(401);
+  });
+});
+
+describe("a token's scope", () => {
+  it("read: every GET of the user's divisions, and no write anywhere (403, nothing stored)", async () => {
+    const { user, script, client } = await userWithToken({ role: "ADMIN", companies: ["TSS"] }, "read");
+    expect(script.cookie).toBeNull();
+    const lead = await createLead(client, { companyDivision: "TSS" });
+    expect((await script.get("/api/leads/TSS?limit=1")).status).toBe(200);
+    expect((await script.get(`/api/leads/detail/${lead.id}`)).status).toBe(200);
+    // Even its admin's user list is an admin's action, which a read token is not given.
+    expect(await script.get("/api/admin/users")).toMatchObject({ status: 403, body: FORBIDDEN });
+    const writes: [string, string, unknown][] = [
+      ["POST", "/api/leads", leadInput({ companyDivision: "TSS" })],
+      ["PATCH", `/api/leads/${lead.id}`, { company: "Changed Ltd" }],
+      ["DELETE", `/api/leads/${lead.id}`, undefined],
+      ["POST", "/api/contacts", { firstName: "A", lastName: "B", company: "C", companyDivision: "TSS" }],
+      ["POST", "/api/notes", { leadId: lead.id, content: "A note" }],
+      ["POST", "/api/admin/users", {}],
+      ["PATCH", `/api/admin/users/${user.id}/role`, { role: "SALES_USER" }],
+      ["DELETE", `/api/tokens/${crypto.randomUUID()}`, undefined],
+      // Invalid input too: the scope is refused first (CONTRACT.md's order, 403 before 400).
+      ["POST", "/api/leads", { companyDivision: "TSS" }],
+    ];
+    for (const [method, path, json] of writes) {
+      const result = await script.request(method, path, json === undefined ? {} : { json });
+      expect(result, `${method} ${path}`).toMatchObject({ status: 403, body: FORBIDDEN });
+    }
+    const detail = await client.get<{ company: string; isArchived: boolean; notes: unknown[] }>(
+      `/api/leads/detail/${lead.id}`,
+    );
+    expect(detail.body).toMatchObject({ company: lead.company, isArchived: false, notes: [] });
+    expect((await admin.get<{ role: string }>(`/api/admin/users`)).body).toContainEqual(
+      expect.objectContaining({ id: user.id, role: "ADMIN" }),
+    );
+  });
+
+  it("write: the records of the user's divisions, but no user administration even for an admin", async () => {
+    const { user, script } = await userWithToken({ role: "ADMIN", companies: ["TSS"] }, "write");
+    const lead = await createLead(script, { companyDivision: "TSS" });
+    expect((await script.patch(`/api/leads/${lead.id}`, { company: "Renamed Ltd" })).status).toBe(200);
+    for (const [method, path, json] of [
+      ["GET", "/api/admin/users", undefined],
+      ["GET", "/api/admin/tokens", undefined],
+      ["POST", "/api/admin/users", { email: "x@test.example" }],
+      ["PATCH", `/api/admin/users/${user.id}/role`, { role: "SALES_USER" }],
+      ["PATCH", `/api/admin/users/${user.id}/password`, { newPassword: "another-password-1" }],
+      ["PATCH", `/api/admin/users/${user.id}/status`, { isActive: false }],
+    ] as const) {
+      const result = await script.request(method, path, json === undefined ? {} : { json });
+      expect(result, `${method} ${path}`).toMatchObject({ status: 403, body: FORBIDDEN });
+    }
+    // Nothing about the user changed.
+    expect(
+      (await admin.get<{ id: string; role: string; isActive: boolean }[]>("/api/admin/users")).body,
+    ).toContainEqual(expect.objectContaining({ id: user.id, role: "ADMIN", isActive: true }));
+  });
+
+  it("admin: an admin's only; anyone else asking for it is refused (400) and gets no token", async () => {
+    const { client } = await signedInUser(admin, { companies: ["TSS"] });
+    const refused = await client.post<{ errors: Record<string, string[]> }>("/api/tokens", {
+      name: "Sneaky",
+      expiresInDays: 30,
+      scope: "admin",
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { errors: { scope: ["Only an admin can make a token with the admin scope"] } },
+    });
+    expect(await ownTokens(client)).toEqual([]);
+    expect((await client.post("/api/tokens", { name: "x", expiresInDays: 30, scope: "all" })).status).toBe(
+      400,
+    );
+    const { script } = await userWithToken({ role: "ADMIN", companies: ["TSS"] }, "admin");
+    expect((await script.get("/api/admin/users?limit=1")).status).toBe(200);
+  });
+
+  it("is shown in every list of tokens", async () => {
+    const owner = await userWithToken({ companies: ["TSS"] }, "read");
+    expect((await ownTokens(owner.client)).map((token) => token.scope)).toEqual(["read"]);
+    const all = await admin.get<TokenRecord[]>("/api/admin/tokens");
+    expect(all.body.find((token) => token.id === owner.created.id)?.scope).toBe("read");
+  });
+});
+
+describe("a token minted while its user's password changes or they are deactivated", () => {
+  it("never survives the change: 0 of 50 races leave a token that works", async () => {
+    const survivors: string[] = [];
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let round = 0; round < 50; round++) {
+      const { user, client } = await signedInUser(admin, { companies: ["TSS"] });
+      const change =
+        round % 2
+          ? admin.patch(`/api/admin/users/${user.id}/password`, { newPassword: `new-password-${round}-x` })
+          : admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false });
+      // Tokens are asked for on the session the change ends, spread over the time the change takes (its
+      // password hashing first, then its transaction), so some land in the middle of it.
+      const mint = async (delay: number) => {
+        await sleep(delay);
+        return client.post<TokenRecord & { token: string }>("/api/tokens", {
+          name: "Race",
+          expiresInDays: 7,
+        });
+      };
+      const [changed, ...minted] = await Promise.all([
+        change,
+        ...[0, 15, 30, 45, 60, 80, 100, 130].map(mint),
+      ]);
+      expect(changed.status).toBe(200);
+      for (const result of minted) {
+        expect([201, 401]).toContain(result.status);
+        if (result.status !== 201) continue;
+        if ((await new TokenClient(result.body.token).get("/api/auth/user")).status === 200) {
+          survivors.push(`${user.email} ${result.body.prefix}`);
+        }
+      }
+    }
+    expect(survivors).toEqual([]);
   });
 });

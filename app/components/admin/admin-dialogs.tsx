@@ -28,6 +28,7 @@ import { useJsonFetch } from "../use-json-fetch";
 import { isLoggedOut } from "~/utils/json-fetch";
 import { useTimeZone } from "../time-zone";
 import { useSchemaForm } from "../use-schema-form";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 export type AdminFormResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -45,6 +46,7 @@ export function CreateUserDialog({ view, result }: { view: AdminView; result?: A
   return (
     <Modal title="Create User" closeHref={adminView.href(view)} size="lg">
       <Form method="post" action={action} {...getFormProps(form)}>
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="create-user" />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field
@@ -128,6 +130,7 @@ export function PasswordDialog({
         {user.firstName} {user.lastName} ({user.email})
       </p>
       <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="userId" value={user.id} />
         <Field

@@ -14,6 +14,7 @@ import { useToast } from "../toaster";
 import { useFieldFollowing } from "../use-field-following";
 import { useJsonFetch } from "../use-json-fetch";
 import { isLoggedOut } from "~/utils/json-fetch";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 type AdminUser = SerializeFrom<User>;
 
@@ -83,6 +84,7 @@ function Toggle({
   }
   return (
     <Form method="post" className="inline-flex">
+      <IdempotencyKeyField />
       {Object.entries(form.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -156,6 +158,7 @@ export function RoleSelect({ user }: { user: AdminUser }) {
   const roleRef = useFieldFollowing<HTMLSelectElement>(user.role);
   return (
     <Form method="post" className="flex items-center gap-2">
+      <IdempotencyKeyField />
       <input type="hidden" name="userId" value={user.id} />
       <label htmlFor={id} className="sr-only">
         Role of {user.firstName} {user.lastName}

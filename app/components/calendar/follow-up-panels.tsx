@@ -12,6 +12,7 @@ import { AppLink } from "../app-link";
 import { buttonClass } from "../forms";
 import { Pager } from "../list";
 import { followUpHref, longDate } from "./calendar-grid";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 type Item = SerializeFrom<FollowUp>;
 type FollowUpPage = { followUps: Item[]; total: number };
@@ -55,6 +56,7 @@ function MarkComplete({ item }: { item: Item }) {
   const location = useLocation();
   return (
     <Form method="post" action={`/leads/${item.leadId}`} preventScrollReset>
+      <IdempotencyKeyField />
       <input type="hidden" name="noteId" value={item.id} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" name="intent" value="complete-follow-up" className={buttonClass.small}>

@@ -16,6 +16,7 @@ import { useResultToast } from "../toaster";
 import { keepChosen, useLeadSearch, type LeadChoice } from "../use-lead-search";
 import { longDate } from "./calendar-grid";
 import { useSchemaForm } from "../use-schema-form";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 export type ScheduleResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -65,6 +66,7 @@ export function ScheduleDialog({
         <LeadPicker view={view} division={division} picks={picks} chosen={picked} onChoose={setPicked} />
       )}
       <Form method="post" action={action} className="mt-4 space-y-4" {...getFormProps(form)}>
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="schedule" />
         {chosenLead ? <input type="hidden" name="leadId" value={chosenLead.id} /> : null}
         {/* The picker's radio buttons belong to this form by its id. */}

@@ -10,6 +10,7 @@ import { Modal } from "../modal";
 import { useResultToast, useToast } from "../toaster";
 import { ContactFields } from "./contact-fields";
 import { useSchemaForm } from "../use-schema-form";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 export type ContactFormResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
@@ -41,6 +42,7 @@ export function AddContactDialog({
     <Modal title="Add New Contact" closeHref={closeHref} size="lg">
       <p className="mb-4 text-sm text-slate-600">New contact for {brandingFor(division).fullName}</p>
       <Form method="post" action={action} {...getFormProps(form)}>
+        <IdempotencyKeyField />
         <input type="hidden" name="companyDivision" value={division} />
         <ContactFields fields={fields} suggestFor={division} />
         <FormErrors id={form.errorId} errors={form.errors} />

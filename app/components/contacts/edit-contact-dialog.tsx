@@ -10,6 +10,7 @@ import { useResultToast } from "../toaster";
 import type { ContactFormResult } from "./add-contact-dialog";
 import { ContactFields } from "./contact-fields";
 import { useSchemaForm } from "../use-schema-form";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 /**
  * 'Edit Contact: {first name}' (SPEC.md "Contacts"). Leaving e-mail or phone blank keeps what is stored
@@ -43,6 +44,7 @@ export function EditContactDialog({
   return (
     <Modal title={`Edit Contact: ${contact.firstName}`} closeHref={closeHref} size="lg">
       <Form method="post" action={action} {...getFormProps(form)}>
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="update-contact" />
         <input type="hidden" name="contactId" value={contact.id} />
         <ContactFields fields={fields} />

@@ -14,6 +14,7 @@ import { useResultToast } from "../toaster";
 import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "./status-badge";
 import { useSchemaForm } from "../use-schema-form";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 export type CreateResult = {
   result: SubmissionResult<string[]>;
@@ -83,6 +84,7 @@ function LeadForm({ division, action, closeHref, users, result, contact }: AddLe
     <Modal title="Add New Lead" closeHref={closeHref} size="lg">
       <p className="mb-4 text-sm text-slate-600">New lead for {brandingFor(division).fullName}</p>
       <Form method="post" action={action} {...getFormProps(form)}>
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="create" />
         {/* The division the dialog was opened for, even if the user switches in another tab meanwhile. */}
         <input type="hidden" name="companyDivision" value={division} />
@@ -143,6 +145,7 @@ function DuplicateStep({
               <StatusBadge status={lead.status} />
               {lead.isArchived ? (
                 <Form method="post" action={action}>
+                  <IdempotencyKeyField />
                   <input type="hidden" name="leadId" value={lead.id} />
                   <button
                     type="submit"
@@ -163,6 +166,7 @@ function DuplicateStep({
         ))}
       </ul>
       <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-2">
+        <IdempotencyKeyField />
         {Object.entries(values).map(([name, value]) =>
           typeof value === "string" && name !== "intent" ? (
             <input key={name} type="hidden" name={name} value={value} />

@@ -20,6 +20,7 @@ import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "./status-badge";
 import { useTimeZone } from "../time-zone";
 import { useSchemaForm } from "../use-schema-form";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 type Detail = SerializeFrom<LeadDetail>;
 /** What the detail's action answers when a form comes back (invalid input, a refusal). */
@@ -153,6 +154,7 @@ function NotesSection({ lead, action, result }: { lead: Detail; action: string; 
   return (
     <Section title="Notes & Comments">
       <Form method="post" action={action} preventScrollReset className="space-y-2" {...getFormProps(form)}>
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="add-note" />
         <TextareaField
           label="Add a note"
@@ -224,6 +226,7 @@ function FollowUpLine({ note, action }: { note: Detail["notes"][number]; action:
       {/* SPEC.md section 4: Mark Complete only for open follow-ups. */}
       {note.isFollowUpComplete ? null : (
         <Form method="post" action={action} preventScrollReset>
+          <IdempotencyKeyField />
           <input type="hidden" name="noteId" value={note.id} />
           <button type="submit" name="intent" value="complete-follow-up" className={buttonClass.small}>
             Mark Complete
@@ -310,6 +313,7 @@ function UpdateLeadForm({
   return (
     <Section title="Update Lead">
       <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="version" value={lead.version} />
         <fieldset>
@@ -379,6 +383,7 @@ function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: stri
         className="mt-4 space-y-2"
         {...getFormProps(form)}
       >
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="quick-follow-up" />
         <Field
           label="Quick follow-up note"

@@ -5,6 +5,7 @@ import { MOBILE_LEADS, mobileView } from "~/features/mobile/field-notes-view";
 import { type Note } from "~/models/note.schema";
 import { NOTE_OR_RECORDING_MESSAGE, SELECT_LEAD_MESSAGE } from "~/models/note";
 import type { Division } from "~/utils/divisions";
+import { newIdempotencyKey } from "~/utils/idempotency-key";
 import { isLoggedOut, JsonFetchError } from "~/utils/json-fetch";
 import { errorToast, successToast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -16,20 +17,23 @@ import { useToast } from "../toaster";
 import { useJsonFetch } from "../use-json-fetch";
 import { keepChosen, useLeadSearch, type LeadChoice } from "../use-lead-search";
 import { VoiceRecorder, useVoiceRecorder, type Recording } from "./voice-recorder";
+import { IdempotencyKeyField } from "../idempotency-key-field";
 
 /**
- * Tries the upload a few times (a phone in the field loses its signal): "stored", "failed", or "logged-out"
- * (the logged-out flow has told the user already).
+ * Tries the upload a few times (a phone in the field loses its signal), every try with the same
+ * Idempotency-Key, so an upload that got through before its answer was lost is not stored again: "stored",
+ * "failed", or "logged-out" (the logged-out flow has told the user already).
  */
 async function uploadRecording(
   jsonFetch: ReturnType<typeof useJsonFetch>,
   noteId: string,
   recording: Recording,
 ) {
+  const idempotencyKey = newIdempotencyKey();
   for (const wait of [0, 1000, 3000]) {
     await new Promise((resolve) => setTimeout(resolve, wait));
     try {
-      await jsonFetch(`/api/notes/${noteId}/audio`, { method: "PUT", body: recording.blob });
+      await jsonFetch(`/api/notes/${noteId}/audio`, { method: "PUT", body: recording.blob, idempotencyKey });
       return "stored";
     } catch (error) {
       if (isLoggedOut(error)) return "logged-out";
@@ -83,6 +87,9 @@ export function FieldNoteForm({
   });
   const [saving, setSaving] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
+  // One Idempotency-Key per note as it is sent: Save Note tapped again after a failure (a lost answer, a 503)
+  // saves the same note once; a changed note, or the next one, gets a new key.
+  const noteKey = useRef<{ key: string; sent: string } | null>(null);
   const pending = useIsPending({ intent: "save-note" });
   const errors = result?.result.error ?? {};
 
@@ -93,24 +100,29 @@ export function FieldNoteForm({
     if (!chosen) return showToast(errorToast(SELECT_LEAD_MESSAGE));
     if (!content && !recording) return showToast(errorToast(NOTE_OR_RECORDING_MESSAGE));
     setSaving(true);
+    const json = recording
+      ? {
+          leadId: chosen.id,
+          content: content || "Voice note",
+          noteType: "VOICE",
+          voiceDuration: recording.seconds,
+        }
+      : { leadId: chosen.id, content, noteType: "TEXT" };
+    const sent = JSON.stringify(json);
+    if (noteKey.current?.sent !== sent) noteKey.current = { key: newIdempotencyKey(), sent };
     let note: Note;
     try {
       note = await jsonFetch<Note>("/api/notes", {
         method: "POST",
-        json: recording
-          ? {
-              leadId: chosen.id,
-              content: content || "Voice note",
-              noteType: "VOICE",
-              voiceDuration: recording.seconds,
-            }
-          : { leadId: chosen.id, content, noteType: "TEXT" },
+        idempotencyKey: noteKey.current.key,
+        json,
       });
     } catch (error) {
       setSaving(false);
       if (!isLoggedOut(error)) showToast(errorToast("Failed to save note"));
       return;
     }
+    noteKey.current = null;
     const upload = recording ? await uploadRecording(jsonFetch, note.id, recording) : "stored";
     setSaving(false);
     if (upload === "logged-out") return;
@@ -176,6 +188,7 @@ export function FieldNoteForm({
         onSubmit={hydrated ? save : undefined}
         className="space-y-5"
       >
+        <IdempotencyKeyField />
         <input type="hidden" name="intent" value="save-note" />
         {/* min-w-0: a fieldset is as wide as its widest word unless told otherwise. */}
         <fieldset

@@ -2,7 +2,13 @@ import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { type CreatedApiToken } from "~/models/api-token.schema";
-import { DEFAULT_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "~/models/api-token";
+import {
+  DEFAULT_EXPIRY_DAYS,
+  DEFAULT_TOKEN_SCOPE,
+  TOKEN_EXPIRY_DAYS,
+  TOKEN_SCOPE_LABELS,
+  type TokenScope,
+} from "~/models/api-token";
 import type { TokenFormResult } from "~/features/settings/settings-page.server";
 import { errorToast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -18,14 +24,26 @@ const EXPIRY_LABELS: Record<(typeof TOKEN_EXPIRY_DAYS)[number], string> = {
   365: "1 year",
 };
 
-/** New API token: a name and a lifetime from a fixed list (api-token.schema.ts). */
-export function CreateTokenForm({ action, result }: { action: string; result?: TokenFormResult }) {
+/**
+ * New API token: a name, a lifetime from a fixed list and a scope (api-token.schema.ts; `scopes` are the
+ * ones this user may choose). The form carries no Idempotency-Key: its answer holds the token, which is
+ * never stored to be given again (docs/decisions/022-idempotency-keys.md).
+ */
+export function CreateTokenForm({
+  action,
+  result,
+  scopes,
+}: {
+  action: string;
+  result?: TokenFormResult;
+  scopes: readonly TokenScope[];
+}) {
   useResultToast(result);
   const pending = useIsPending({ intent: "create-token", formAction: action });
   const [form, fields] = useSchemaForm("createToken", {
     id: "create-token",
     lastResult: result?.intent === "create-token" ? result.result : undefined,
-    defaultValue: { expiresInDays: String(DEFAULT_EXPIRY_DAYS) },
+    defaultValue: { expiresInDays: String(DEFAULT_EXPIRY_DAYS), scope: DEFAULT_TOKEN_SCOPE },
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="p-4">
@@ -49,6 +67,18 @@ export function CreateTokenForm({ action, result }: { action: string; result?: T
           {TOKEN_EXPIRY_DAYS.map((days) => (
             <option key={days} value={days}>
               {EXPIRY_LABELS[days]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Scope"
+          {...getSelectProps(fields.scope)}
+          errors={fields.scope.errors}
+          className="min-w-0 flex-[1_1_8rem]"
+        >
+          {scopes.map((scope) => (
+            <option key={scope} value={scope}>
+              {TOKEN_SCOPE_LABELS[scope]}
             </option>
           ))}
         </SelectField>

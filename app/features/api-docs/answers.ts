@@ -2,6 +2,7 @@ import * as z from "zod";
 import { type AuditLogEntry } from "~/models/audit.schema";
 import { AUDIT_ACTIONS } from "~/models/audit";
 import type { ApiToken, CreatedApiToken, OwnedApiToken } from "~/models/api-token.schema";
+import { TOKEN_SCOPES } from "~/models/api-token";
 import type { Contact } from "~/models/contact.schema";
 import type { DashboardStats } from "~/models/dashboard.schema";
 import type { FollowUp } from "~/models/follow-up.schema";
@@ -178,6 +179,11 @@ const tokenFields = {
   name: z.string(),
   prefix: z.string().describe("The token's first characters, to tell tokens apart"),
   status: z.enum(["ACTIVE", "REVOKED", "EXPIRED"]),
+  scope: z
+    .enum(TOKEN_SCOPES)
+    .describe(
+      "What the token may do: read (GET only), write (also change the records of its user's divisions) or admin (user administration too; an admin's only)",
+    ),
   createdAt: timestamp,
   expiresAt: timestamp,
   lastUsedAt: timestamp.nullable(),

@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { recordAudit } from "~/models/audit.server";
-import { beginSignInAttempt, forgetSignInAttempt, sweepSignInAttempts } from "~/models/login-attempt.server";
+import { beginSignInAttempt, signInSucceeded, sweepSignInAttempts } from "~/models/login-attempt.server";
 import { storeSession } from "~/models/session.server";
 import { findLoginCandidate, getSignedInUser } from "~/models/user.server";
 import type { User } from "~/models/user.schema";
@@ -77,7 +77,7 @@ async function verifySignIn(
     });
     throw new ApiError(401, SIGN_IN_MESSAGES.invalid);
   }
-  await forgetSignInAttempt(attempt.attemptId);
+  await signInSucceeded(attempt.attemptId);
   const user = await getSignedInUser(candidate.id);
   await recordAudit(sql, { action: "USER_LOGIN", user, resource: "session", details: "Signed in", info });
   return { user, setCookie: await sessionCookieHeader(session.token) };

@@ -5,6 +5,7 @@ import { leadFormSchema, type Lead } from "~/models/lead.schema";
 import { createLead, findDuplicateLeads, restoreLead } from "~/models/lead.server";
 import { isDivision } from "~/utils/divisions";
 import { isUuid } from "~/utils/ids";
+import { describeError } from "~/utils/log-line";
 import { failureToast, refusalReply, requireFormId } from "~/utils/page-action.server";
 import { successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,7 +32,7 @@ export async function addLeadIntent(actor: Actor, formData: FormData, successTo:
   if (formData.get("skipDuplicateCheck") !== "1") {
     // The duplicate check is advisory: if it fails, creation goes ahead (SPEC.md "Duplicate flow").
     const duplicates = await findDuplicateLeads(actor, division, submission.value).catch((error) => {
-      console.warn("Duplicate check failed; creating the lead anyway", error);
+      console.warn(`Duplicate check failed; creating the lead anyway: ${describeError(error)}`);
       return [] as Lead[];
     });
     if (duplicates.length) return { intent: "create" as const, result: submission.reply(), duplicates };

@@ -3,7 +3,7 @@ import { type Lead } from "~/models/lead.schema";
 import { STATUS_LABELS } from "~/models/lead";
 import { streamLeadExport } from "~/models/lead.server";
 import { csvRow } from "~/utils/csv";
-import { cursorStream } from "~/utils/cursor-stream";
+import { batchStream } from "~/utils/batch-stream";
 import type { Division } from "~/utils/divisions";
 import { fullName } from "~/utils/format";
 
@@ -44,15 +44,17 @@ function exportRow(lead: Lead) {
 }
 
 /**
- * Export Report (CONTRACT.md): the division's leads as a CSV attachment, written row by row as the cursor
- * reads them, so memory stays flat for any number of leads. The export is in the audit log.
+ * Export Report (CONTRACT.md): the division's leads as a CSV attachment, written batch by batch as they are
+ * read, so memory stays flat for any number of leads; the batches end when the request is aborted. The export
+ * is in the audit log.
  */
-export async function leadExportResponse(actor: Actor, division: Division, method: string) {
+export async function leadExportResponse(actor: Actor, division: Division, request: Request) {
   // A HEAD request asks only about the file: nothing is exported, so nothing is recorded.
-  const batches = await streamLeadExport(actor, division, { audit: method !== "HEAD" });
-  const body = await cursorStream(batches, {
+  const batches = await streamLeadExport(actor, division, { audit: request.method !== "HEAD" });
+  const body = await batchStream(batches, {
     head: csvRow(EXPORT_HEADER),
     write: (leads) => leads.map(exportRow).join(""),
+    signal: request.signal,
   });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {

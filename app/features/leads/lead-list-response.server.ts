@@ -23,5 +23,5 @@ export async function leadListResponse(
     return listResponse(leads, total, { request, cursor: next });
   }
   const { total, batches } = await streamLeads(actor, division, query, { offset, cursor });
-  return streamedListResponse(total, batches);
+  return streamedListResponse(total, batches, request.signal);
 }

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
+import { isAdmin } from "~/models/actor.server";
+import { TOKEN_SCOPES } from "~/models/api-token";
 import { createTokenSchema, type CreatedApiToken } from "~/models/api-token.schema";
 import { createToken, listOwnTokens, revokeToken } from "~/models/api-token.server";
 import { readForm } from "~/utils/form.server";
@@ -27,7 +29,11 @@ export async function settingsLoader(request: Request, context: AppLoadContext) 
   const tokens = await listOwnTokens(actor);
   const revokeId = new URL(request.url).searchParams.get("revoke");
   const revoking = tokens.find((token) => token.id === revokeId && token.status === "ACTIVE") ?? null;
-  return { tokens, revoking };
+  return {
+    tokens,
+    revoking,
+    scopes: isAdmin(actor) ? TOKEN_SCOPES : TOKEN_SCOPES.filter((s) => s !== "admin"),
+  };
 }
 
 /**

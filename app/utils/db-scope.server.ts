@@ -1,0 +1,116 @@
+import type { Sql, Tx } from "./db.server";
+
+/**
+ * What a request lends the statements it runs (docs/decisions/021-bounded-requests.md).
+ * - `signal` aborts when the client goes away or the request's time is up (server.ts): every statement the
+ *   request has sent or queued is cancelled, a statement it has not sent yet fails at once, and a transaction
+ *   it opened rolls back instead of committing for a client that has given up.
+ * - `tx` is the request's own transaction when it carries an Idempotency-Key (utils/idempotency.server.ts):
+ *   every statement of the request runs in it, and a model's own transaction becomes a savepoint, so the key
+ *   is stored with the write it guards, or neither is.
+ * - `wrote` is set once one of the request's transactions has committed (or released its savepoint).
+ * - `answerHoldsSecret` is set by a model whose result holds a secret shown once (a new API token): such an
+ *   answer is never stored to be given again.
+ */
+export type RequestScope = { signal: AbortSignal; tx?: Tx; wrote?: boolean; answerHoldsSecret?: boolean };
+
+/** Thrown into a transaction whose request was aborted before it could commit. */
+export class RequestAborted extends Error {
+  constructor() {
+    super("The request was aborted before its transaction committed");
+    this.name = "RequestAborted";
+  }
+}
+
+type Query = Promise<unknown> & { executed?: boolean; handle?: () => unknown; cancel?: () => unknown };
+
+const SCOPE = Symbol("request scope");
+
+/** The scope `sql` was made for by scopedSql, if any (heavyWhen and the stream gate read its signal). */
+export function scopeOf(sql: Sql | Tx): RequestScope | undefined {
+  return (sql as unknown as { [SCOPE]?: RequestScope })[SCOPE];
+}
+
+/**
+ * `sql` (the pool, or the request's transaction) bound to a request's scope. It is the same postgres.js
+ * instance to its callers: tagged templates, `unsafe`, `begin` and every helper behave as they do on `sql`.
+ */
+export function scopedSql(sql: Sql | Tx, scope: RequestScope): Sql {
+  const track = <T>(result: T): T => {
+    if (result instanceof Promise) watch(result as Query, scope.signal);
+    return result;
+  };
+  return new Proxy(sql, {
+    apply: (target, self, args) => track(Reflect.apply(target as (...a: unknown[]) => unknown, self, args)),
+    get(target, property, receiver) {
+      if (property === SCOPE) return scope;
+      if (property === "unsafe") {
+        return (...args: Parameters<Sql["unsafe"]>) => track(target.unsafe(...args));
+      }
+      if (property === "begin") return (...args: unknown[]) => begin(target, scope, args);
+      return Reflect.get(target, property, receiver);
+    },
+  }) as unknown as Sql;
+}
+
+/**
+ * Cancels `query` when the signal aborts, once it has been sent or queued (a fragment that is never run is
+ * left alone: postgres.js would reject it, with nobody there to catch it). postgres.js runs a query on its
+ * first `then`, through `handle`.
+ */
+function watch(query: Query, signal: AbortSignal) {
+  const handle = query.handle;
+  if (!handle) return;
+  query.handle = function (this: Query) {
+    if (!this.executed) {
+      const cancel = () => void Promise.resolve(this.cancel?.()).catch(() => {});
+      if (signal.aborted) queueMicrotask(cancel);
+      else {
+        signal.addEventListener("abort", cancel, { once: true });
+        const settled = () => signal.removeEventListener("abort", cancel);
+        Promise.prototype.then.call(this, settled, settled);
+      }
+    }
+    return handle.call(this);
+  };
+}
+
+/**
+ * `sql.begin(fn)` (or `sql.begin(options, fn)`) for a scoped request: the transaction's statements are
+ * scoped too; it rolls back if the request was aborted by the time `fn` is done. Inside the request's own
+ * transaction it is a savepoint, which a refusal rolls back alone (a page action that turns the refusal into
+ * a failure toast still answers, and must not commit half of the failed change).
+ */
+async function begin(sql: Sql | Tx, scope: RequestScope, args: unknown[]) {
+  const work = args[args.length - 1] as (tx: Sql) => Promise<unknown>;
+  const run = async (tx: Tx) => {
+    const result = await work(scopedSql(tx, scope));
+    if (scope.signal.aborted) throw new RequestAborted();
+    return result;
+  };
+  const result = scope.tx ? await savepoint(scope.tx, run) : await beginOn(sql as Sql, args, run);
+  scope.wrote = true;
+  return result;
+}
+
+function beginOn(sql: Sql, args: unknown[], run: (tx: Tx) => Promise<unknown>) {
+  return args.length > 1
+    ? sql.begin(args[0] as string, run as (tx: Tx) => Promise<unknown>)
+    : sql.begin(run as (tx: Tx) => Promise<unknown>);
+}
+
+let savepoints = 0;
+
+/** `work` between a savepoint and its release; rolled back to the savepoint if it throws. */
+async function savepoint(tx: Tx, work: (tx: Tx) => Promise<unknown>) {
+  const name = `request_${++savepoints}`;
+  await tx.unsafe(`savepoint ${name}`);
+  try {
+    const result = await work(tx);
+    await tx.unsafe(`release savepoint ${name}`);
+    return result;
+  } catch (error) {
+    await tx.unsafe(`rollback to savepoint ${name}`).catch(() => {});
+    throw error;
+  }
+}
