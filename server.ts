@@ -10,6 +10,7 @@ import {
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { prepareDatabase } from "./app/features/startup/prepare-database.server";
+import { keepFoldingKeptCounts } from "./app/models/kept-counts.server";
 import { logClientGone } from "./app/utils/client-gone.server";
 import { databaseIsDown, reportDatabaseError } from "./app/utils/db-availability.server";
 import { isDatabaseUnreachable } from "./app/utils/db-errors";
@@ -92,10 +93,13 @@ app.use(answerErrors);
 // The server listens at once and answers 503 until the database is prepared: PostgreSQL may still be
 // starting (docs/scaling.md "When PostgreSQL goes away").
 let ready = false;
+// The kept counts' deltas are folded in the background once the database is prepared (docs/decisions/021).
+let stopFolding = () => {};
 const server = app.listen(config.port);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
+    stopFolding();
     closeDatabase().finally(() => process.exit(0));
   });
 }
@@ -104,6 +108,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // above this line or imported: a `let` further down is not yet initialised then (a nonce pool down there made
 // every answer a 500 while the database was unreachable).
 const { database, admin, demo } = await prepareWhenReachable();
+stopFolding = keepFoldingKeptCounts();
 {
   const url = `http://localhost:${config.port}`;
   const lines = [`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`];
