@@ -16,6 +16,7 @@ import {
   requestFingerprint,
 } from "./app/features/idempotency/answer-once.server";
 import { prepareDatabase } from "./app/features/startup/prepare-database.server";
+import { keepFoldingKeptCounts } from "./app/models/kept-counts.server";
 import { logClientGone } from "./app/utils/client-gone.server";
 import {
   databaseIsDown,
@@ -117,6 +118,8 @@ app.use(answerErrors);
 // The server listens at once and answers 503 until the database is prepared: PostgreSQL may still be
 // starting (docs/scaling.md "When PostgreSQL goes away").
 let ready = false;
+// The kept counts' deltas are folded in the background once the database is prepared (docs/decisions/021).
+let stopFolding = () => {};
 const server = app.listen(config.port);
 // A client that trickles its headers or body holds a connection and its buffers no longer than these.
 server.headersTimeout = HEADERS_TIMEOUT_MS;
@@ -125,6 +128,7 @@ server.maxConnections = MAX_CLIENT_CONNECTIONS;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
+    stopFolding();
     closeDatabase().finally(() => process.exit(0));
   });
 }
@@ -133,6 +137,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // above this line or imported: a `let` further down is not yet initialised then (a nonce pool down there made
 // every answer a 500 while the database was unreachable).
 const { database, admin, demo } = await prepareWhenReachable();
+stopFolding = keepFoldingKeptCounts();
 {
   const url = `http://localhost:${config.port}`;
   const lines = [`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`];

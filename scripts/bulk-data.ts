@@ -2,7 +2,8 @@
 // PostgreSQL (generate_series), so a million leads take minutes, not hours. The same count gives the same
 // rows (dates move with today): 50 users, both divisions 60/40, every status, three years of creation dates,
 // a contact for every other lead, three notes per lead on average with follow-ups around today, and an audit
-// log. The kept counts (lead_stats, contact_stats, audit_counts) are filled by their statement triggers.
+// log. The kept counts (lead_stats, contact_stats, audit_counts) get their deltas from their statement triggers,
+// one per key for each INSERT ... SELECT; the app folds them in when it starts (docs/decisions/021).
 import type { Sql, Tx } from "../app/utils/db.server";
 import { hashPassword } from "../app/utils/password.server";
 

@@ -136,7 +136,7 @@ export async function listContactPage(
 
 async function contactTotal(sql: Sql, division: Division) {
   const [row] = await sql<{ contacts: number }[]>`
-    select contacts::int from contact_stats where company_division = ${division}`;
+    select contacts::int from contact_stats_now where company_division = ${division}`;
   return row?.contacts ?? 0;
 }
 

@@ -14,8 +14,9 @@ export function monthStarts(date: Date) {
 
 /**
  * The dashboard's figures over the division's non-archived leads (CONTRACT.md "Dashboard stats"), read from
- * the kept counts (sql/00002_lead_stats.sql): a few hundred rows however many leads there are. Each change
- * compares the leads created this calendar month (UTC) with those created the month before.
+ * the kept counts (sql/00002_lead_stats.sql, with their deltas: sql/00014): a few hundred rows however many
+ * leads there are. Each change compares the leads created this calendar month (UTC) with those created the
+ * month before.
  */
 export async function dashboardStats(
   actor: Actor,
@@ -33,7 +34,7 @@ export async function dashboardStats(
              case when status = any(${active}::text[]) then leads else 0 end as active,
              case when status = 'CLOSED_WON' then leads else 0 end as closed,
              case when status = 'CLOSED_WON' then value_sum else 0 end as revenue
-        from lead_stats
+        from lead_stats_now
        where company_division = ${division} and not is_archived
     )
     select coalesce(sum(total), 0) as total_leads,

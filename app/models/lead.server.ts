@@ -137,7 +137,10 @@ function listKeys(sql: Sql, query: LeadListQuery): { name: string; keys: SortKey
   return { name: `leads:${sort}:${dir}`, keys: [...keys[sort], { expr: sql`l.id`, type: "uuid", dir }] };
 }
 
-/** The kept counts (sql/00002_lead_stats.sql) answer a list's total unless it is searched or "mine". */
+/**
+ * The kept counts (sql/00002_lead_stats.sql, with their deltas: sql/00014) answer a list's total unless it is
+ * searched or "mine".
+ */
 function countedByStats(filters: LeadFilters) {
   return !filters.search?.trim() && !filters.myLeadsOnly;
 }
@@ -161,7 +164,7 @@ async function countLeads(
     const [counts] = await sql<{ total: number; otherTabTotal?: number }[]>`
       select coalesce(sum(${column}) filter (where is_archived = ${query.archived}), 0)::int as total
              ${otherTab ? sql`, coalesce(sum(${column}) filter (where is_archived <> ${query.archived}), 0)::int as other_tab_total` : sql``}
-        from lead_stats
+        from lead_stats_now
        where company_division = ${division} ${otherTab ? sql`` : sql`and is_archived = ${query.archived}`}
              ${statusFilter}`;
     return counts;
@@ -609,7 +612,7 @@ export async function countLeadsByStatus(
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
   const rows = await sql<{ status: LeadStatus; leads: number }[]>`
-    select status, sum(leads)::int as leads from lead_stats
+    select status, sum(leads)::int as leads from lead_stats_now
      where company_division = ${division} and not is_archived group by status`;
   const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
   for (const row of rows) counts[row.status] = row.leads;

@@ -159,9 +159,10 @@ describe.runIf(databaseUrl())("month over month, at UTC month boundaries", () =>
 
   it("the kept counts always equal a count of the leads themselves", async () => {
     const sql = testSql();
+    // With the deltas not yet folded in (sql/00014), as the app reads them.
     const kept = await sql`
       select company_division, is_archived, status, created_month, leads::int, valued::int, value_sum::text
-        from lead_stats where leads <> 0 or valued <> 0 or value_sum <> 0
+        from lead_stats_now where leads <> 0 or valued <> 0 or value_sum <> 0
        order by 1, 2, 3, 4`;
     const counted = await sql`
       select company_division, is_archived, status, date_trunc('month', created_at at time zone 'UTC')::date as created_month,

@@ -12,7 +12,8 @@ export function testSql() {
   const url = databaseUrl();
   if (!url) throw new Error("No real PostgreSQL for this run (TEST_EMBEDDED)");
   if (!client) {
-    client = postgres(url, { max: 2, transform: postgres.camel, onnotice: () => {} });
+    // Four: a test may hold two transactions open (reserve()) and still run statements beside them.
+    client = postgres(url, { max: 4, transform: postgres.camel, onnotice: () => {} });
     const opened = client;
     afterAll(() => opened.end());
   }
