@@ -1,14 +1,18 @@
 // Faults a production CRM meets (docs/scaling.md "When PostgreSQL goes away"): PostgreSQL going away and coming
 // back, through a TCP proxy between the app and the database that the test cuts; the app killed in the middle
-// of writes; and, where the tests may (CI), the local PostgreSQL stopped at once and restarted under writes.
-// Each test starts an app of its own. Needs a real PostgreSQL.
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
+// of writes; and a PostgreSQL cluster of the test's own (tests/support/throwaway-cluster.ts) stopped at once and
+// restarted under writes. Each test starts an app of its own. The first four need a real PostgreSQL
+// (TEST_DATABASE_URL), the last PostgreSQL's server programs.
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client";
 import { freePort, startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server";
+import {
+  startThrowawayCluster,
+  throwawayClusterUnavailable,
+  type ThrowawayCluster,
+} from "../support/throwaway-cluster";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const UNAVAILABLE = { message: "Service unavailable" };
@@ -47,13 +51,25 @@ async function signInAdmin(app: TestServer) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET `path`; status 0 when no answer came within 5 s (a request left waiting shows as that, not a hang). */
+/**
+ * GET `path`; status 0 when no answer came within 5 s (a request left waiting shows as that, not a hang) or the
+ * connection failed before one came (the body says how): a client cut off is listed with the other wrong
+ * answers, not thrown.
+ */
 function getWithin5s(client: ApiClient, path: string) {
   const noAnswer = { status: 0, body: "no answer within 5 s" as unknown };
-  return Promise.race([client.get(path), sleep(5000).then(() => noAnswer)]);
+  const answer = client.get(path).catch((error: Error) => {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    return { status: 0, body: `no answer (${error.message}${cause})` as unknown };
+  });
+  return Promise.race([answer, sleep(5000).then(() => noAnswer)]);
 }
 
-/** Polls `path` until it answers 200; the milliseconds that took. */
+/**
+ * Polls `path` until it answers 200; the milliseconds that took. Anything else is "not yet", a failed connection
+ * too: on a loaded machine the client may reuse a keep-alive connection the app has just closed as idle
+ * ("fetch failed: other side closed"), which says nothing about the app's recovery.
+ */
 async function msUntilOk(client: ApiClient, path: string, limitMs: number) {
   const start = Date.now();
   while (Date.now() - start < limitMs) {
@@ -216,42 +232,45 @@ describe.skipIf(!serverUrl)("the app killed in the middle of writes", () => {
   });
 });
 
-/**
- * The local cluster's version when the tests may stop and start it (root, Debian's pg_ctlcluster, the tests'
- * server on 127.0.0.1:5432, as in CI); else null and the test is skipped.
- */
-function restartableCluster(): string | null {
-  if (!serverUrl || process.getuid?.() !== 0) return null;
-  const url = new URL(serverUrl);
-  if (!["127.0.0.1", "localhost"].includes(url.hostname) || (url.port || "5432") !== "5432") return null;
-  try {
-    const [version] = fs.readdirSync("/etc/postgresql");
-    execFileSync("pg_lsclusters", [], { stdio: "ignore" });
-    return version ?? null;
-  } catch {
-    return null;
-  }
-}
+describe("PostgreSQL stopped at once and restarted", () => {
+  // A cluster of the test's own: a test stops only a server it started itself, never the machine's (README
+  // "Tests"). It needs PostgreSQL's server programs, not TEST_DATABASE_URL.
+  const noCluster = throwawayClusterUnavailable();
+  let cluster: ThrowawayCluster | undefined;
+  afterEach(async () => {
+    // The app before its cluster, also when the test failed.
+    await server?.stop();
+    server = undefined;
+    await cluster?.remove();
+    cluster = undefined;
+  });
 
-const cluster = restartableCluster();
-const pgCtl = (action: string, ...more: string[]) =>
-  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster!, "main", action, ...more]);
-
-describe.runIf(cluster)("PostgreSQL stopped at once and restarted", () => {
-  it("keeps every create the app acknowledged, answers only 201 or 503, and serves again", async () => {
-    server = await startTestServer(await freePort());
+  it("keeps every create the app acknowledged, answers only 201 or 503, and serves again", async (context) => {
+    context.skip(noCluster !== null, `no PostgreSQL cluster of its own to stop: ${noCluster}`);
+    cluster = await startThrowawayCluster();
+    await cluster.sql.unsafe("create database crm");
+    const database = new URL(cluster.url);
+    database.pathname = "/crm";
+    // Where the run puts the app behind pgbouncer (scripts/test-pgbouncer.sh), behind one of its own in front
+    // of this cluster: this stop found docs/scaling.md's fault of connections pgbouncer accepts while it is down.
+    const pooler = process.env.TEST_APP_DATABASE_PORT ? await cluster.startPgbouncer() : null;
+    server = await startTestServer(await freePort(), {
+      database: { url: database.toString() },
+      databaseVia: (url) => {
+        const via = new URL(url);
+        if (pooler) via.port = String(pooler);
+        return via.toString();
+      },
+    });
     const admin = await signInAdmin(server);
     const creates = createLoops(admin);
     const { acknowledged } = creates;
     await sleep(1500);
     // No shutdown checkpoint, no waiting for clients: as close to pulling the plug as PostgreSQL allows.
-    pgCtl("stop", "-m", "immediate");
+    await cluster.stop("immediate");
     const beforeStop = acknowledged.length;
-    try {
-      await sleep(500);
-    } finally {
-      pgCtl("start");
-    }
+    await sleep(500);
+    await cluster.start();
     expect(await msUntilOk(admin, "/api/auth/user", 30_000)).toBeLessThan(30_000);
     await creates.stop();
     expect(beforeStop).toBeGreaterThan(0);
@@ -267,7 +286,7 @@ describe.runIf(cluster)("PostgreSQL stopped at once and restarted", () => {
     } finally {
       await sql.end();
     }
-  });
+  }, 120_000);
 });
 
 function leadInput() {
