@@ -16,7 +16,9 @@ import {
   requestFingerprint,
 } from "./app/features/idempotency/answer-once.server";
 import { prepareDatabase } from "./app/features/startup/prepare-database.server";
-import { keepFoldingKeptCounts } from "./app/models/kept-counts.server";
+import { sweepIdempotencyKeys } from "./app/models/idempotency-key.server";
+import { FOLD_EVERY_MS, foldKeptCounts } from "./app/models/kept-counts.server";
+import { repeatInBackground } from "./app/utils/background-task";
 import { logClientGone } from "./app/utils/client-gone.server";
 import {
   databaseIsDown,
@@ -38,6 +40,7 @@ import { BODY_MEMORY_BUDGET, bodyLimitOf, PAGE_BODY_LIMIT } from "./app/utils/bo
 import {
   HEADERS_TIMEOUT_MS,
   HEALTH_CHECK_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
   MAX_CLIENT_CONNECTIONS,
   REQUEST_DEADLINE_MS,
   REQUEST_RECEIVE_TIMEOUT_MS,
@@ -118,17 +121,20 @@ app.use(answerErrors);
 // The server listens at once and answers 503 until the database is prepared: PostgreSQL may still be
 // starting (docs/scaling.md "When PostgreSQL goes away").
 let ready = false;
-// The kept counts' deltas are folded in the background once the database is prepared (docs/decisions/021).
-let stopFolding = () => {};
+// Background upkeep, once the database is prepared (stopped on shutdown).
+let background: (() => void)[] = [];
 const server = app.listen(config.port);
-// A client that trickles its headers or body holds a connection and its buffers no longer than these.
+// A client that trickles its headers or body holds a connection and its buffers no longer than these; an
+// idle kept-alive connection is closed after a load balancer's usual 60 s, not before (a balancer reusing a
+// connection the app has just closed would cut its client off).
 server.headersTimeout = HEADERS_TIMEOUT_MS;
 server.requestTimeout = REQUEST_RECEIVE_TIMEOUT_MS;
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.maxConnections = MAX_CLIENT_CONNECTIONS;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
-    stopFolding();
+    for (const stop of background) stop();
     closeDatabase().finally(() => process.exit(0));
   });
 }
@@ -137,7 +143,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // above this line or imported: a `let` further down is not yet initialised then (a nonce pool down there made
 // every answer a 500 while the database was unreachable).
 const { database, admin, demo } = await prepareWhenReachable();
-stopFolding = keepFoldingKeptCounts();
+background = [
+  // The kept counts' deltas (docs/decisions/021-kept-count-deltas.md).
+  repeatInBackground("Folding the kept counts", FOLD_EVERY_MS, foldKeptCounts),
+  // Idempotency-Keys past their 24 hours (docs/decisions/024-idempotency-keys.md).
+  repeatInBackground("Sweeping expired Idempotency-Keys", 60 * 60_000, sweepIdempotencyKeys),
+];
 {
   const url = `http://localhost:${config.port}`;
   const lines = [`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`];

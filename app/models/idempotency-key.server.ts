@@ -3,7 +3,7 @@ import { db } from "~/utils/db.server";
 
 /**
  * The answers of writes sent with an Idempotency-Key (sql/00015_idempotency_keys.sql), kept 24 hours
- * (docs/decisions/022-idempotency-keys.md). Every function runs in the caller's transaction, the one the
+ * (docs/decisions/024-idempotency-keys.md). Every function runs in the caller's transaction, the one the
  * write itself runs in.
  */
 

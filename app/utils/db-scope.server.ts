@@ -1,7 +1,7 @@
 import type { Sql, Tx } from "./db.server";
 
 /**
- * What a request lends the statements it runs (docs/decisions/021-bounded-requests.md).
+ * What a request lends the statements it runs (docs/decisions/023-bounded-requests.md).
  * - `signal` aborts when the client goes away or the request's time is up (server.ts): every statement the
  *   request has sent or queued is cancelled, a statement it has not sent yet fails at once, and a transaction
  *   it opened rolls back instead of committing for a client that has given up.

@@ -1,5 +1,5 @@
 /**
- * How long anything a request does may wait (docs/security.md "Limits"; docs/decisions/021-bounded-requests.md).
+ * How long anything a request does may wait (docs/security.md "Limits"; docs/decisions/023-bounded-requests.md).
  * Every wait a client can cause ends, with an answer, within these bounds.
  */
 
@@ -24,5 +24,7 @@ export const HEADERS_TIMEOUT_MS = 15_000;
  * note over a phone's 1 Mbit/s uplink takes about 90 s.
  */
 export const REQUEST_RECEIVE_TIMEOUT_MS = 120_000;
+/** An idle kept-alive client connection is closed after this (Node's keepAliveTimeout; load balancers keep 60 s). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** Open client connections the server accepts at once; more are refused until some close. */
 export const MAX_CLIENT_CONNECTIONS = 2_000;

@@ -1,7 +1,7 @@
 // A page action sends part of its form back (Conform's reply), and Remix 2 encodes that answer with
 // turbo-stream 2.4.1, whose encoder recurses once per level of nesting: a value nested a few thousand levels
 // deep cannot be encoded (CVE-2026-34077). Such a form fails alone: its sender gets an error answer, other
-// users' pages answer as usual, and the app goes on (docs/decisions/021-turbo-stream-cve.md).
+// users' pages answer as usual, and the app goes on (docs/decisions/022-turbo-stream-cve.md).
 import { describe, expect, it } from "vitest";
 import { baseUrl, type ApiClient } from "../support/api-client";
 import { createLead, userWith } from "../support/leads";

@@ -27,7 +27,7 @@ const EXPIRY_LABELS: Record<(typeof TOKEN_EXPIRY_DAYS)[number], string> = {
 /**
  * New API token: a name, a lifetime from a fixed list and a scope (api-token.schema.ts; `scopes` are the
  * ones this user may choose). The form carries no Idempotency-Key: its answer holds the token, which is
- * never stored to be given again (docs/decisions/022-idempotency-keys.md).
+ * never stored to be given again (docs/decisions/024-idempotency-keys.md).
  */
 export function CreateTokenForm({
   action,

@@ -11,7 +11,7 @@ import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/utils/idempotency-key";
 import { actingUserId } from "../auth/current-user.server";
 
 /**
- * Idempotency-Key (the IETF httpapi draft; docs/api.md "Retrying safely"; docs/decisions/022-idempotency-keys.md).
+ * Idempotency-Key (the IETF httpapi draft; docs/api.md "Retrying safely"; docs/decisions/024-idempotency-keys.md).
  * A write that carries a key (the header on /api, the `idempotencyKey` field of a page's form:
  * components/idempotency-key-field.tsx) runs in one
  * transaction with its key: the key is claimed (a concurrent retry waits for it), the route's action runs with
