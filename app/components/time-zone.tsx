@@ -1,6 +1,6 @@
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { DEFAULT_TIME_ZONE } from "~/utils/time-zone";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "~/utils/time-zone";
 
 /** The time zone the server rendered this page in (root loader). */
 export function useTimeZone() {
@@ -18,7 +18,9 @@ export function TimeZoneCookie() {
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!browser) return;
     document.cookie = `tz=${encodeURIComponent(browser)}; path=/; max-age=31536000; samesite=lax`;
-    if (browser !== rendered) revalidator.revalidate();
+    // The server names the zone canonically, as its own Intl does ("Asia/Calcutta"), which need not be the
+    // browser's name for it ("Asia/Kolkata"): compared once the browser's Intl has read it.
+    if (canonicalTimeZone(rendered) !== browser) revalidator.revalidate();
     // Once per page load: the cookie then holds the zone for every later request.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

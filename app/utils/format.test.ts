@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { countFormattersMade } from "../../tests/support/formatters-made";
 import { formatDate, formatDateTime, formatGBP, initials, relativeDates, relativeNoteTime } from "./format";
+import { ZONES_KEPT } from "./time-zone";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -77,6 +79,27 @@ describe("formatDate and formatDateTime", () => {
     expect(formatDate(justAfterMidnight, "UTC")).toBe("1 Jul 2026");
     expect(formatDateTime(justAfterMidnight, "Europe/London")).toBe("2 Jul 2026, 00:30 BST");
     expect(formatDateTime("2026-11-22T09:05:00Z", "Europe/London")).toBe("22 Nov 2026, 09:05 GMT");
+  });
+
+  it(`make their formatters once a zone, kept for the ${ZONES_KEPT} zones most recently read`, () => {
+    const zones = Intl.supportedValuesOf("timeZone");
+    const instant = "2026-07-01T23:30:00Z";
+    const dayIn = (timeZone: string) =>
+      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }).format(
+        new Date(instant),
+      );
+    for (const zone of zones) expect(formatDate(instant, zone), zone).toBe(dayIn(zone));
+    const firstDay = dayIn(zones[0]);
+    const made = countFormattersMade();
+    try {
+      for (const zone of zones.slice(-ZONES_KEPT)) formatDate(instant, zone);
+      expect(made).not.toHaveBeenCalled();
+      // The first zone was dropped ZONES_KEPT zones ago: its date and date-time formatters are made again.
+      expect(formatDate(instant, zones[0])).toBe(firstDay);
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 

@@ -1,10 +1,15 @@
+import { LruMap } from "./lru-map";
+import { ZONES_KEPT, zoneClock } from "./time-zone";
+
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 
-/** A date, and a date with its time, as a reader in `timeZone` reads them (formatters made once a zone). */
-const formatsByZone = new Map<
-  string,
-  { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }
->();
+/**
+ * A date, and a date with its time, as a reader in `timeZone` reads them: formatters made once a zone, kept
+ * for the ZONES_KEPT zones most recently read (docs/scaling.md "Memory").
+ */
+const formatsByZone = new LruMap<string, { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>(
+  ZONES_KEPT,
+);
 
 function formatsIn(timeZone: string) {
   let formats = formatsByZone.get(timeZone);
@@ -19,16 +24,6 @@ function formatsIn(timeZone: string) {
         minute: "2-digit",
         timeZone,
         timeZoneName: "short",
-      }),
-      clock: new Intl.DateTimeFormat("en-GB", {
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-        hourCycle: "h23",
-        timeZone,
       }),
     };
     formatsByZone.set(timeZone, formats);
@@ -65,18 +60,16 @@ function offsetAt(instant: number, timeZone: string) {
   const key = `${timeZone} ${minuteStart}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    const [day, month, year, hour, minute, second] = formatsIn(timeZone)
-      .clock.format(minuteStart)
-      .match(/\d+/g)!;
+    const [day, month, year, hour, minute, second] = zoneClock(timeZone).format(minuteStart).match(/\d+/g)!;
     offset = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second) - minuteStart;
-    if (offsets.size >= 1000) offsets.clear();
     offsets.set(key, offset);
   }
   return offset;
 }
 
 const MINUTE = 60_000;
-const offsets = new Map<string, number>();
+/** Offsets by zone and minute, the least recently used forgotten first (docs/scaling.md "Memory"). */
+const offsets = new LruMap<string, number>(1000);
 
 /**
  * Lists (SPEC.md section 9): 'Today', 'Yesterday', 'N days ago' up to 7 days, then the date, in calendar

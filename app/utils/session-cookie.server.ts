@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { isProduction } from "./env.server";
+import { LruMap } from "./lru-map";
 import { sessionSecrets } from "./secret.server";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -30,10 +31,11 @@ export function newSessionToken() {
 /**
  * Cookie headers already found correctly signed, with the session id each names. Checking the signature and
  * hashing the token cost about 2% of a JSON answer's time, on every request of a session. The id is a pure
- * function of the header, so remembering it changes no answer: the session row is still read every time.
+ * function of the header, so remembering it changes no answer: the session row is still read every time. At
+ * most 1,000 headers of at most 16 KB each (Node's limit for a request's headers) are kept, the least recently
+ * used forgotten first (docs/scaling.md "Memory").
  */
-const verifiedCookies = new Map<string, string>();
-const VERIFIED_COOKIES_KEPT = 1000;
+const verifiedCookies = new LruMap<string, string>(1000);
 
 /** The session id (hash) named by the request's cookie, if the cookie is present and correctly signed. */
 export function sessionIdFromRequest(request: Request): Promise<string | null> {
@@ -48,7 +50,6 @@ export async function sessionIdFromCookie(header: string | null | undefined): Pr
   const token = await sessionCookie().parse(header);
   if (typeof token !== "string" || token.length < 32) return null;
   const id = hashToken(token);
-  if (verifiedCookies.size >= VERIFIED_COOKIES_KEPT) verifiedCookies.clear();
   verifiedCookies.set(header, id);
   return id;
 }

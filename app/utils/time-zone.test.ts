@@ -1,13 +1,65 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone, zonedDate, zonedTime, zonedTimeToUtc } from "./time-zone";
+import { countFormattersMade } from "../../tests/support/formatters-made";
+import { canonicalTimeZone, ZONES_KEPT, zonedDate, zonedTime, zonedTimeToUtc } from "./time-zone";
 
 describe("time zones", () => {
   it("knows a time zone from anything else", () => {
-    expect(isTimeZone("Europe/London")).toBe(true);
-    expect(isTimeZone("America/New_York")).toBe(true);
-    expect(isTimeZone("Mars/Olympus")).toBe(false);
-    expect(isTimeZone("")).toBe(false);
-    expect(isTimeZone(undefined)).toBe(false);
+    expect(canonicalTimeZone("Europe/London")).toBe("Europe/London");
+    expect(canonicalTimeZone("America/New_York")).toBe("America/New_York");
+    expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
+    expect(canonicalTimeZone("")).toBeNull();
+    expect(canonicalTimeZone(undefined)).toBeNull();
+    expect(canonicalTimeZone("Europe/London ")).toBeNull();
+    expect(canonicalTimeZone(`Europe/${"x".repeat(64)}`)).toBeNull();
+  });
+
+  it("names a zone by its canonical name, however it was spelt", () => {
+    for (const spelling of ["europe/london", "EUROPE/LONDON", "eUROPE/lONDON", "GB", "gb-eire"]) {
+      expect(canonicalTimeZone(spelling), spelling).toBe("Europe/London");
+    }
+    expect(canonicalTimeZone("us/eastern")).toBe("America/New_York");
+    expect(canonicalTimeZone("etc/utc")).toBe("UTC");
+    // Only ASCII letters match whatever their case: the Kelvin sign lower-cases to "k" but names no zone.
+    expect(canonicalTimeZone("Europe/\u212Aiev")).toBeNull();
+  });
+
+  it("makes a zone's formatters once, for every spelling of it", () => {
+    const made = countFormattersMade();
+    try {
+      const instant = new Date("2026-11-24T03:30:00Z");
+      expect(zonedTime(instant, canonicalTimeZone("Asia/Tokyo")!)).toBe("12:30");
+      made.mockClear();
+      for (const spelling of ["asia/tokyo", "ASIA/TOKYO", "aSIA/tOKYO", "Asia/TOKYO"]) {
+        expect(zonedTime(instant, canonicalTimeZone(spelling)!), spelling).toBe("12:30");
+      }
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
+
+  it(`keeps formatters for the ${ZONES_KEPT} zones most recently read, and reads any other zone right`, () => {
+    const zones = Intl.supportedValuesOf("timeZone");
+    const instant = new Date("2026-07-01T12:00:00Z");
+    const expected = (zone: string) =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: zone,
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).format(instant);
+    for (const zone of zones) expect(zonedTime(instant, zone), zone).toBe(expected(zone));
+    const first = expected(zones[0]);
+    const made = countFormattersMade();
+    try {
+      for (const zone of zones.slice(-ZONES_KEPT)) zonedTime(instant, zone);
+      expect(made).not.toHaveBeenCalled();
+      // The first zone was dropped ZONES_KEPT zones ago: it is formatted with a formatter made again.
+      expect(zonedTime(instant, zones[0])).toBe(first);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it("shows an instant as the day and time of the zone's clock", () => {

@@ -1,3 +1,5 @@
+import { LruMap } from "./lru-map";
+
 /**
  * Wall-clock time in a user's time zone, with the Intl API alone. Follow-ups are stored as UTC instants; the
  * calendar shows and takes them in the user's zone (the browser's, sent as a cookie; Europe/London, the
@@ -5,22 +7,48 @@
  */
 export const DEFAULT_TIME_ZONE = "Europe/London";
 
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || !value || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: value });
-    return true;
-  } catch {
-    return false;
+/**
+ * How many zones keep their formatters, here and in format.ts. A formatter holds tens of KB of native memory
+ * that the garbage collector hardly counts, so each is made once a zone, not once a call; beyond this many
+ * zones the least recently read is dropped (docs/scaling.md "Memory").
+ */
+export const ZONES_KEPT = 50;
+
+/**
+ * Zone names as sent, lower-cased, with the canonical name of the zone each names. Room for more than the
+ * ~600 names Intl knows (zones and their aliases), so no name a browser sends is dropped; a name that is no
+ * zone is never kept.
+ */
+const canonicalNames = new LruMap<string, string>(1000);
+
+/**
+ * The canonical name of the zone `value` names ("europe/LONDON", "GB": "Europe/London"), or null when it names
+ * none. Every cache is keyed by these, so the spellings of a zone share one set of formatters.
+ */
+export function canonicalTimeZone(value: unknown): string | null {
+  if (typeof value !== "string" || !value || value.length > 64) return null;
+  // Intl reads a zone's name regardless of the case of its ASCII letters, and only of those: U+212A, the
+  // Kelvin sign, is no "k" although it lower-cases to one.
+  const key = value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  let canonical = canonicalNames.get(key);
+  if (canonical === undefined) {
+    try {
+      canonical = new Intl.DateTimeFormat("en-GB", { timeZone: value }).resolvedOptions().timeZone;
+    } catch {
+      return null;
+    }
+    canonicalNames.set(key, canonical);
   }
+  return canonical;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const clocks = new LruMap<string, Intl.DateTimeFormat>(ZONES_KEPT);
 
-function formatter(timeZone: string) {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
+/** What a clock in `timeZone` (a canonical name) shows, as "26/11/2026, 09:30:05": made once a zone. */
+export function zoneClock(timeZone: string) {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-GB", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -30,15 +58,15 @@ function formatter(timeZone: string) {
       second: "2-digit",
       hourCycle: "h23",
     });
-    formatters.set(timeZone, format);
+    clocks.set(timeZone, clock);
   }
-  return format;
+  return clock;
 }
 
 /** What a clock in `timeZone` shows at `instant`. */
 export function zonedParts(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    formatter(timeZone)
+    zoneClock(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

@@ -44,4 +44,20 @@ describe("the reader's time zone", () => {
       expect((await new ApiClient(`tz=${value}`).get("/login")).status, `/login tz=${value}`).toBe(200);
     }
   });
+
+  it("reads any spelling of a zone, and its other names, as the zone, which the page names canonically", async () => {
+    const { client } = await userWith(["TSS"]);
+    const cases = [
+      { value: "eUROPE/lONDON", zone: "Europe/London" },
+      { value: "GB", zone: "Europe/London" },
+      { value: "us/eastern", zone: "America/New_York" },
+      { value: "Not/A_Zone", zone: "Europe/London" },
+    ];
+    for (const { value, zone } of cases) {
+      const page = await readingIn(client, encodeURIComponent(value)).get("/calendar");
+      expect(page.status, value).toBe(200);
+      // The root loader's data, which the page's scripts format dates with: ..."timeZone","Europe/London"...
+      expect(/timeZone\\*",\\*"([^"\\]+)/.exec(page.body)?.[1], value).toBe(zone);
+    }
+  });
 });

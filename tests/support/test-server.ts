@@ -13,6 +13,10 @@ export const ADMIN = { email: "admin@test.example", password: "admin-password-1"
 export type TestServer = {
   baseUrl: string;
   databaseUrl: string | null;
+  /** The app's process id (a test reads its memory from /proc). */
+  pid: number;
+  /** Has the app collect its garbage (started with `garbageCollectable`); resolves once it has. */
+  collectGarbage: () => Promise<void>;
   /** Whether the app's process is still running. */
   running: () => boolean;
   /** Sends the app's process a signal (SIGKILL: dies mid-request, as in a crash). */
@@ -31,6 +35,11 @@ export type TestServerOptions = {
   database?: { url: string };
   /** Variables to set beyond the defaults (e.g. one SESSION_SECRET for several instances). */
   env?: Record<string, string>;
+  /**
+   * Lets the test have the app collect its garbage (collectGarbage), so that a reading of its memory is what
+   * it keeps, not how far V8 has let garbage pile up since its last collection.
+   */
+  garbageCollectable?: boolean;
 };
 
 export async function startTestServer(port: number, options: TestServerOptions = {}): Promise<TestServer> {
@@ -53,6 +62,10 @@ export async function startTestServer(port: number, options: TestServerOptions =
     SESSION_SECRET: "test-secret-" + crypto.randomBytes(8).toString("hex"),
     ...options.env,
   };
+  if (options.garbageCollectable) {
+    const preload = new URL("./collect-garbage-on-signal.mjs", import.meta.url).href;
+    env.NODE_OPTIONS = [env.NODE_OPTIONS, "--expose-gc", `--import=${preload}`].filter(Boolean).join(" ");
+  }
   if (database) env.DATABASE_URL = options.databaseVia?.(database.url) ?? throughPooler(database.url);
 
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -77,6 +90,17 @@ export async function startTestServer(port: number, options: TestServerOptions =
   return {
     baseUrl,
     databaseUrl: database?.url ?? null,
+    pid: child.pid!,
+    collectGarbage: async () => {
+      const collected = (text: string) => text.match(/^Garbage collected$/gm)?.length ?? 0;
+      const before = collected(output);
+      child.kill("SIGUSR2");
+      const deadline = Date.now() + 15_000;
+      while (collected(output) === before) {
+        if (Date.now() > deadline) throw new Error("The app did not collect its garbage within 15 s");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     logFile,
     running: () => child.exitCode === null && child.signalCode === null,
     kill: (signal) => child.kill(signal),

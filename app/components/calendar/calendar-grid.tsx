@@ -159,14 +159,20 @@ export function CalendarGrid({
   );
 }
 
+/**
+ * Made once: the grid made one for each day it printed (35 to 42 a page), and 2,000 calendar pages grew the
+ * process by 1.2 GB (docs/scaling.md "Memory").
+ */
+const longDates = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 /** "Monday 23 November 2026". */
 export function longDate(day: string) {
   const [year, month, date] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year, month - 1, date)));
+  return longDates.format(new Date(Date.UTC(year, month - 1, date)));
 }
