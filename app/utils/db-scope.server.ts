@@ -14,15 +14,21 @@ import type { Sql, Tx } from "./db.server";
  */
 export type RequestScope = { signal: AbortSignal; tx?: Tx; wrote?: boolean; answerHoldsSecret?: boolean };
 
-/** Thrown into a transaction whose request was aborted before it could commit. */
+/** Thrown into a transaction, or a statement, whose request was aborted before it could commit or be sent. */
 export class RequestAborted extends Error {
   constructor() {
-    super("The request was aborted before its transaction committed");
+    super("The request was aborted");
     this.name = "RequestAborted";
   }
 }
 
-type Query = Promise<unknown> & { executed?: boolean; handle?: () => unknown; cancel?: () => unknown };
+type Query = Promise<unknown> & {
+  executed?: boolean;
+  state?: unknown;
+  handle?: () => unknown;
+  cancel?: () => unknown;
+  reject?: (error: unknown) => void;
+};
 
 const SCOPE = Symbol("request scope");
 
@@ -54,23 +60,32 @@ export function scopedSql(sql: Sql | Tx, scope: RequestScope): Sql {
 }
 
 /**
- * Cancels `query` when the signal aborts, once it has been sent or queued (a fragment that is never run is
- * left alone: postgres.js would reject it, with nobody there to catch it). postgres.js runs a query on its
- * first `then`, through `handle`.
+ * Binds `query` to the signal. postgres.js runs a query on its first `then`, through `handle`; a fragment is
+ * never run, and is left alone.
+ * - Run once the request is aborted, it fails at once, without reaching the database.
+ * - Sent before, it is cancelled when the signal aborts (PostgreSQL stops it, or it is not started when it
+ *   waits in a connection's pipeline).
+ * - Not sent yet (waiting for a connection) when the signal aborts, it is left to run: postgres.js 3.4 loses
+ *   track of a connection when a query cancelled before it was sent reaches it (its `execute` answers "full",
+ *   and a transaction's next statements then wait forever). A write among those still never commits: the
+ *   request's transaction checks the signal before its commit (`begin`).
  */
 function watch(query: Query, signal: AbortSignal) {
   const handle = query.handle;
   if (!handle) return;
   query.handle = function (this: Query) {
-    if (!this.executed) {
-      const cancel = () => void Promise.resolve(this.cancel?.()).catch(() => {});
-      if (signal.aborted) queueMicrotask(cancel);
-      else {
-        signal.addEventListener("abort", cancel, { once: true });
-        const settled = () => signal.removeEventListener("abort", cancel);
-        Promise.prototype.then.call(this, settled, settled);
-      }
+    if (this.executed) return handle.call(this);
+    if (signal.aborted) {
+      this.executed = true;
+      this.reject?.(new RequestAborted());
+      return;
     }
+    const cancel = () => {
+      if (this.state) void Promise.resolve(this.cancel?.()).catch(() => {});
+    };
+    signal.addEventListener("abort", cancel, { once: true });
+    const settled = () => signal.removeEventListener("abort", cancel);
+    Promise.prototype.then.call(this, settled, settled);
     return handle.call(this);
   };
 }

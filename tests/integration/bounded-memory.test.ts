@@ -1,7 +1,8 @@
 // Memory the requests leave behind (docs/scaling.md "Memory"): a page read in the reader's time zone (the `tz`
 // cookie) formats with formatters made once a zone and kept in bounded caches, the zone read under its one
 // canonical name, so thousands of calendar pages, in one zone or in thousands of spellings of it, leave the
-// process about its size. The app is the test's own, so no other test's requests move its memory, and it
+// process about its size. And a write's body is given memory only once its credentials are known to be good
+// (docs/security.md "Limits"), so big bodies with a made-up session cookie are refused unread. The app is the test's own, so no other test's requests move its memory, and it
 // collects its garbage before each reading: V8 lets the garbage of a thousand pages pile up (150 MB of heap)
 // before it collects, and that is not memory kept. Reads /proc: Linux only.
 import fs from "node:fs";
@@ -87,4 +88,35 @@ describe("memory under many calendar pages", () => {
     const grown = await growthMbDuring(() => readCalendars(spellings));
     expect(grown).toBeLessThan(GROWTH_LIMIT_MB);
   }, 120_000);
+});
+
+/** The app's resident memory in MB now, garbage and all. */
+function residentNowMb() {
+  const status = fs.readFileSync(`/proc/${server!.pid}/status`, "utf8");
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) / 1024;
+}
+
+describe("memory under big bodies with a made-up session cookie", () => {
+  it("60 bodies of 10 MiB at once are each refused (401) at once, and the app's memory stays flat", async () => {
+    const body = new Uint8Array(10 * 1024 * 1024);
+    const before = await residentMb();
+    let peak = before;
+    const sampling = setInterval(() => (peak = Math.max(peak, residentNowMb())), 20);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const started = Date.now();
+        const response = await fetch(`${server!.baseUrl}/api/notes/${crypto.randomUUID()}/audio`, {
+          method: "PUT",
+          headers: { cookie: "__session=made-up.not-signed", "content-type": "audio/webm" },
+          body,
+        });
+        await response.arrayBuffer();
+        return { status: response.status, ms: Date.now() - started };
+      }),
+    ).finally(() => clearInterval(sampling));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 401));
+    // 60 bodies held would be 600 MB; read and dropped as they come, a few buffers' worth.
+    expect(peak - before).toBeLessThan(GROWTH_LIMIT_MB);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(20_000);
+  }, 60_000);
 });

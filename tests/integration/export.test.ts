@@ -98,6 +98,18 @@ describe("GET /api/leads/{division}/export.csv", () => {
     ]);
   });
 
+  it("quotes a cell holding a semicolon or a tab, which spreadsheets in many locales split on", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("semicolon");
+    const lead = await createLead(client, { company: `Müller; Söhne ${token}`, position: "Head\tof Sales" });
+    const { text } = await exportCsv(client);
+    const line = text.split("\r\n").find((row) => row.startsWith(lead.id))!;
+    expect(line).toContain(`,"Müller; Söhne ${token}",`);
+    expect(line).toContain(`,"Head\tof Sales",`);
+    const row = parseCsv(text).find((cells) => cells[0] === lead.id)!;
+    expect(row[5]).toBe(`Müller; Söhne ${token}`);
+  });
+
   it("defuses cells a spreadsheet would run as a formula with a leading '", async () => {
     const { client } = await userWith(["TSS"]);
     const token = uniqueToken("formula");

@@ -14,6 +14,8 @@ import {
   uniqueEmail,
 } from "../support/api-client";
 import { createLead } from "../support/leads";
+import { freePort } from "../support/tcp-proxy";
+import { ADMIN, startTestServer } from "../support/test-server";
 
 describe("sign-in limits under parallel guesses", () => {
   it("lets at most 10 of 20 simultaneous wrong passwords for one username be checked; the rest get 429", async () => {
@@ -37,6 +39,29 @@ describe("sign-in limits under parallel guesses", () => {
     expect(result.status).toBe(401);
     expect(result.body).toEqual({ message: "Invalid username or password" });
   });
+});
+
+describe("successful sign-ins", () => {
+  it("are bounded too: past 30 within 15 minutes for one username, 429 with Retry-After (the default limit)", async () => {
+    // An app of its own with the default limit (the suite's app allows its admin many more).
+    const app = await startTestServer(await freePort(), { env: { SIGN_IN_SUCCESS_LIMIT: "" } });
+    try {
+      const signInOnce = () =>
+        new ApiClient(null, app.baseUrl).post("/api/auth/login", {
+          username: ADMIN.email,
+          password: ADMIN.password,
+        });
+      for (let i = 0; i < 30; i++) expect((await signInOnce()).status).toBe(200);
+      const refused = await signInOnce();
+      expect(refused).toMatchObject({
+        status: 429,
+        body: { message: "Too many sign-in attempts. Try again later." },
+      });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await app.stop();
+    }
+  }, 60_000);
 });
 
 describe("methods a read-only route does not have", () => {

@@ -1,8 +1,9 @@
 // Faults a production CRM meets (docs/scaling.md "When PostgreSQL goes away"): PostgreSQL going away and coming
-// back, through a TCP proxy between the app and the database that the test cuts; the app killed in the middle
-// of writes; and a PostgreSQL cluster of the test's own (tests/support/throwaway-cluster.ts) stopped at once and
+// back, or freezing, through a TCP proxy between the app and the database that the test cuts or freezes;
+// PostgreSQL refusing writes (its disk full); the app killed in the middle of writes; and a PostgreSQL cluster of the test's own (tests/support/throwaway-cluster.ts) stopped at once and
 // restarted under writes. Each test starts an app of its own. The first four need a real PostgreSQL
 // (TEST_DATABASE_URL), the last PostgreSQL's server programs.
+import fs from "node:fs";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client";
@@ -230,6 +231,96 @@ describe.skipIf(!serverUrl)("the app killed in the middle of writes", () => {
       await sql.end();
     }
   });
+});
+
+describe.skipIf(!serverUrl)("PostgreSQL frozen (connections open, nothing answered)", () => {
+  it("/healthz answers 503 within a second and every request 503 within the deadline; a write its client gave up on is not stored", async () => {
+    const app = await startBehindProxy({ databaseUp: true });
+    const admin = await signInAdmin(app);
+    expect((await admin.post("/api/leads", leadInput())).status).toBe(201);
+
+    proxy!.freeze();
+    try {
+      const timed = async (run: () => Promise<{ status: number; headers?: Headers }>) => {
+        const started = Date.now();
+        const { status, headers } = await run();
+        return { status, retryAfter: headers?.get("retry-after") ?? null, ms: Date.now() - started };
+      };
+      const health = await timed(() => new ApiClient(null, app.baseUrl).get("/healthz"));
+      expect(health).toMatchObject({ status: 503 });
+      expect(health.ms).toBeLessThan(1500);
+      // A write whose client gives up while it waits: it must not commit once the database answers again.
+      const abandoned = leadInput();
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 1000);
+      const gaveUp = fetch(`${app.baseUrl}/api/leads`, {
+        method: "POST",
+        headers: { cookie: admin.cookie!, "content-type": "application/json" },
+        body: JSON.stringify(abandoned),
+        signal: controller.signal,
+      }).catch(() => "gave up");
+      const [read, write] = await Promise.all([
+        timed(() => admin.get("/api/leads/TSS?limit=5")),
+        timed(() => admin.post("/api/leads", leadInput())),
+        gaveUp,
+      ]);
+      // REQUEST_DEADLINE_MS (10 s, docs/security.md "Limits"), and a little for a busy machine.
+      for (const answer of [read, write]) {
+        expect(answer.status).toBe(503);
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+        expect(answer.ms).toBeLessThan(12_000);
+      }
+      proxy!.thaw();
+      expect(await msUntilOk(admin, "/api/leads/TSS?limit=1", 10_000)).toBeLessThan(10_000);
+      await sleep(1000);
+      const stored = await admin.get(`/api/leads/TSS?search=${encodeURIComponent(abandoned.email)}`);
+      expect(stored.body).toEqual([]);
+      expect((await new ApiClient(null, app.baseUrl).get("/healthz")).status).toBe(200);
+    } finally {
+      proxy!.thaw();
+    }
+    expect(app.running()).toBe(true);
+  }, 60_000);
+});
+
+describe.skipIf(!serverUrl)("PostgreSQL refusing writes (out of disk space)", () => {
+  it("every write is answered 503 with Retry-After, logged in one line, and /healthz says so; nothing half-written", async () => {
+    const app = await startBehindProxy({ databaseUp: true });
+    const admin = await signInAdmin(app);
+    // What a full disk does to every write that adds an audit row: PostgreSQL's disk_full error (53100),
+    // raised here by a trigger on the test's own database.
+    const sql = postgres(app.databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe(`
+        create function test_disk_full() returns trigger language plpgsql as $$
+        begin raise exception 'could not extend file: No space left on device' using errcode = 'disk_full'; end $$;
+        create trigger test_disk_full before insert on audit_log execute function test_disk_full();`);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => admin.post("/api/leads", leadInput())),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 503));
+      for (const answer of answers) {
+        expect(answer.body).toEqual(UNAVAILABLE);
+        expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      const health = await new ApiClient(null, app.baseUrl).get("/healthz");
+      expect(health).toMatchObject({
+        status: 503,
+        body: { status: "unavailable", problem: "out of disk space (53100)" },
+      });
+      // Reads go on.
+      expect((await admin.get("/api/leads/TSS?limit=1")).status).toBe(200);
+      const [{ leads }] = await sql<{ leads: number }[]>`select count(*)::int as leads from leads`;
+      expect(leads).toBe(0);
+      const log = fs.readFileSync(app.logFile, "utf8");
+      expect(log.match(/out of disk space \(53100\)/g)).toHaveLength(1);
+      expect(log).not.toMatch(/No space left on device|Unhandled|at .+\.[jt]s:\d+/);
+    } finally {
+      await sql.unsafe("drop trigger test_disk_full on audit_log; drop function test_disk_full();");
+      await sql.end();
+    }
+    expect((await admin.post("/api/leads", leadInput())).status).toBe(201);
+  }, 60_000);
 });
 
 describe("PostgreSQL stopped at once and restarted", () => {

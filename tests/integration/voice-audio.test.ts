@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ApiClient, baseUrl, missingId } from "../support/api-client";
-import { createLead, createNote, leadDetail, userWith } from "../support/leads";
+import { adminClient, createLead, createNote, leadDetail, userWith } from "../support/leads";
 
 const MiB = 1024 * 1024;
 
@@ -119,5 +119,33 @@ describe("PUT and GET /api/notes/{id}/audio", () => {
     expect(Buffer.from(await (await getAudio(colleague, note.id)).arrayBuffer())).toEqual(
       Buffer.from([9, 9, 9]),
     );
+  });
+
+  it("is stored or replaced only by the note's author or an admin, and every time is in the audit log", async () => {
+    const { client: author, user } = await userWith(["TSS"]);
+    const { note, lead } = await voiceNote(author);
+    expect((await putAudio(author, note.id, new Uint8Array([1, 1, 1]))).status).toBe(200);
+    // A colleague of the same division hears it but cannot replace it.
+    const { client: colleague } = await userWith(["TSS"]);
+    const refused = await putAudio(colleague, note.id, new Uint8Array([6, 6, 6]));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "Forbidden" });
+    expect(Buffer.from(await (await getAudio(colleague, note.id)).arrayBuffer())).toEqual(
+      Buffer.from([1, 1, 1]),
+    );
+    // The author replaces it; so may an admin.
+    expect((await putAudio(author, note.id, new Uint8Array([2, 2]))).status).toBe(200);
+    const admin = await adminClient();
+    expect((await putAudio(admin, note.id, new Uint8Array([3]))).status).toBe(200);
+    const entries = await admin.get<{ userId: string; details: string }[]>(
+      `/api/admin/audit-log?action=NOTE_AUDIO_STORED&search=${note.id}`,
+    );
+    expect(entries.body.map((entry) => entry.details.split(" the recording")[0]).reverse()).toEqual([
+      "Stored",
+      "Replaced",
+      "Replaced",
+    ]);
+    expect(entries.body.at(-1)).toMatchObject({ userId: user.id });
+    expect(entries.body[0].details).toContain(`lead:${lead.id}`);
   });
 });

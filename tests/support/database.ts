@@ -13,7 +13,13 @@ export function testSql() {
   if (!url) throw new Error("No real PostgreSQL for this run (TEST_EMBEDDED)");
   if (!client) {
     // Four: a test may hold two transactions open (reserve()) and still run statements beside them.
-    client = postgres(url, { max: 4, transform: postgres.camel, onnotice: () => {} });
+    client = postgres(url, {
+      max: 4,
+      transform: postgres.camel,
+      onnotice: () => {},
+      // Tells the tests' own connections apart from the app's in pg_stat_activity.
+      connection: { application_name: "crm-test" },
+    });
     const opened = client;
     afterAll(() => opened.end());
   }

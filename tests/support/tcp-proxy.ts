@@ -1,5 +1,6 @@
-// A TCP proxy a test can cut: between the app and PostgreSQL it makes the database go away as a restart
-// looks from the app (open connections reset, new ones refused) and come back on the same address.
+// A TCP proxy a test can cut or freeze: between the app and PostgreSQL it makes the database go away as a
+// restart looks from the app (open connections reset, new ones refused) and come back on the same address,
+// or stop answering as a frozen server does (connections stay open, nothing comes back) and thaw again.
 import net from "node:net";
 
 export type TcpProxy = {
@@ -8,15 +9,33 @@ export type TcpProxy = {
   open: () => Promise<void>;
   /** Resets every open connection and refuses new ones. */
   cut: () => Promise<void>;
+  /** Stops passing bytes either way, on open connections and on new ones, which it still accepts. */
+  freeze: () => void;
+  /** Passes bytes again, those held while frozen first. */
+  thaw: () => void;
 };
+
+type Pair = { client: net.Socket; upstream: net.Socket };
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<Pair>();
   let server: net.Server | null = null;
+  let frozen = false;
   const port = await freePort();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
+  };
+  const link = ({ client, upstream }: Pair) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  const unlink = ({ client, upstream }: Pair) => {
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    client.pause();
+    upstream.pause();
   };
   return {
     port,
@@ -24,11 +43,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       new Promise<void>((resolve, reject) => {
         server = net.createServer((client) => {
           const upstream = net.connect(target.port, target.host);
+          const pair = { client, upstream };
           track(client);
           track(upstream);
+          pairs.add(pair);
+          client.once("close", () => pairs.delete(pair));
           client.on("error", () => upstream.destroy());
           upstream.on("error", () => client.destroy());
-          client.pipe(upstream).pipe(client);
+          if (frozen) unlink(pair);
+          else link(pair);
         });
         server.once("error", reject);
         server.listen(port, "127.0.0.1", () => resolve());
@@ -40,6 +63,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         server.close(() => resolve());
         server = null;
       }),
+    freeze: () => {
+      frozen = true;
+      for (const pair of pairs) unlink(pair);
+    },
+    thaw: () => {
+      frozen = false;
+      for (const pair of pairs) link(pair);
+    },
   };
 }
 
