@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run test:pgbouncer`: the integration tests with the app reaching PostgreSQL through Debian's pgbouncer in
-# transaction pooling mode, and DATABASE_PREPARE=0 (docs/scaling.md "pgbouncer"). Needs the local PostgreSQL,
-# the pgbouncer package (apt-get install pgbouncer) and a build.
+# transaction pooling mode, and DATABASE_PREPARE=0 (docs/scaling.md "pgbouncer"), its server connections given
+# the app's statement and lock timeouts as that section says. Needs the local PostgreSQL, the pgbouncer package
+# (apt-get install pgbouncer) and a build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ port=6439
 dir="$(mktemp -d)"
 cat >"$dir/pgbouncer.ini" <<INI
 [databases]
-* = host=127.0.0.1 port=5432
+* = host=127.0.0.1 port=5432 connect_query='SET statement_timeout = 8000; SET lock_timeout = 3000; SET idle_in_transaction_session_timeout = 15000'
 [pgbouncer]
 listen_addr = 127.0.0.1
 listen_port = $port

@@ -32,6 +32,7 @@ type Schema = {
 };
 type Header = { $ref?: string; description?: string; required?: boolean; schema?: Schema };
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema: Schema };
+type ParameterOrRef = Parameter | { $ref: string };
 type Answer = {
   description: string;
   headers?: Record<string, Header>;
@@ -43,7 +44,7 @@ type Operation = {
   summary: string;
   description?: string;
   security?: Record<string, unknown>[];
-  parameters?: Parameter[];
+  parameters?: ParameterOrRef[];
   requestBody?: { content: Record<string, { schema?: Schema }> };
   responses: Record<string, Answer>;
 };
@@ -51,7 +52,11 @@ type Document = {
   info: { title: string; version: string; description: string };
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema>; headers: Record<string, Header> };
+  components: {
+    schemas: Record<string, Schema>;
+    headers: Record<string, Header>;
+    parameters: Record<string, Parameter>;
+  };
 };
 
 let page: string | undefined;
@@ -234,7 +239,12 @@ function SchemaView({ schema }: { schema: Schema }) {
 function access(op: Operation) {
   if (!op.security) return "Signed in: session cookie or bearer token";
   if (op.security.length === 0) return "Public";
-  return "Session optional";
+  if (op.security.some((requirement) => Object.keys(requirement).length === 0)) return "Session optional";
+  const scope = op.security.find((requirement) => "bearerAuth" in requirement)?.bearerAuth as
+    string[] | undefined;
+  return scope
+    ? `Signed in: session cookie, or a bearer token of scope ${scope.join(", ")}`
+    : "Signed in: session cookie only";
 }
 
 function Parameters({ parameters }: { parameters: Parameter[] }) {
@@ -338,7 +348,11 @@ function OperationView({
       {op.parameters && (
         <>
           <h4>Parameters</h4>
-          <Parameters parameters={op.parameters} />
+          <Parameters
+            parameters={op.parameters.map((parameter) =>
+              "$ref" in parameter ? doc.components.parameters[refName(parameter.$ref)] : parameter,
+            )}
+          />
         </>
       )}
       {body && (

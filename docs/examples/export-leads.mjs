@@ -13,8 +13,9 @@ let next = `/api/leads/${division}?limit=500`;
 let written = 0;
 while (next) {
   const response = await fetch(new URL(next, base), { headers: { Authorization: `Bearer ${token}` } });
-  if (response.status === 429) {
-    // Over the token's rate limit: wait as long as the server says, then ask again.
+  if (response.status === 429 || response.status === 503) {
+    // Over the token's rate limit, or the server busy for a moment: wait as long as it says, then ask again
+    // (a read may be asked again as it is; a write would carry an Idempotency-Key, docs/api.md).
     const seconds = Number(response.headers.get("retry-after") ?? 1);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     continue;

@@ -127,6 +127,56 @@ describe("the OpenAPI document", () => {
     expect(bearer.body.id).toBe(user.id);
     expect(doc.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
   });
+
+  it("names the token scope each signed-in operation needs, and the scope really is what it takes", async () => {
+    const operations = Object.entries(doc.paths as Json).flatMap(([path, methods]) =>
+      Object.entries(methods as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+    );
+    const scopeOf = (op: Json) =>
+      (op.security as Json[] | undefined)?.find((requirement) => "bearerAuth" in requirement)?.bearerAuth;
+    expect(scopeOf(doc.paths["/api/leads/{key}"].get)).toEqual(["read"]);
+    expect(scopeOf(doc.paths["/api/leads"].post)).toEqual(["write"]);
+    expect(scopeOf(doc.paths["/api/admin/users"].get)).toEqual(["admin"]);
+    expect(scopeOf(doc.paths["/api/admin/users/{userId}/role"].patch)).toEqual(["admin"]);
+    // Making a token takes a person signed in: no token may.
+    expect(doc.paths["/api/tokens"].post.security).toEqual([{ cookieAuth: [] }]);
+    for (const { path, method, op } of operations) {
+      const scope = scopeOf(op);
+      if (!scope) continue;
+      expect(scope, `${method} ${path}`).toEqual([
+        path.startsWith("/api/admin/") ? "admin" : method === "get" ? "read" : "write",
+      ]);
+    }
+    // A read token really may read and not write (tests/integration/api-tokens.test.ts has the rest).
+    const { client } = await signedInUser(await adminClient());
+    const read = await client.post("/api/tokens", { name: "Read", expiresInDays: 7, scope: "read" });
+    const reader = (method: string, path: string, json?: unknown) =>
+      new ApiClient().request(method, path, {
+        json,
+        headers: { authorization: `Bearer ${read.body.token}` },
+      });
+    expect((await reader("GET", "/api/leads/TSS?limit=1")).status).toBe(200);
+    expect((await reader("POST", "/api/leads", {})).status).toBe(403);
+  });
+
+  it("takes an Idempotency-Key on every write a signed-in user makes, and says what its retries get", async () => {
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: "Idempotency-Key", in: "header" });
+    const writes = Object.entries(doc.paths as Json).flatMap(([path, methods]) =>
+      Object.entries(methods as Json)
+        .filter(([method, op]) => method !== "get" && (op as Json).security?.length !== 0)
+        .map(([method, op]) => ({ path, method, op: op as Json })),
+    );
+    const missing = writes
+      .filter(({ path }) => !["/api/auth/login", "/api/logout"].includes(path))
+      .filter(
+        ({ op }) =>
+          !(op.parameters ?? []).some((p: Json) => p.$ref === "#/components/parameters/IdempotencyKey"),
+      )
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(missing).toEqual([]);
+    expect(doc.paths["/api/leads"].post.responses).toHaveProperty("422");
+    expect(doc.paths["/api/leads"].post.responses["409"].headers).toHaveProperty("Retry-After");
+  });
 });
 
 describe("the documented answers", () => {

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { TokenScope } from "~/models/api-token";
 import { createTokenSchema } from "~/models/api-token.schema";
 import { auditQuerySchema } from "~/models/audit.schema";
 import {
@@ -26,6 +27,7 @@ import {
   userListParamsSchema,
 } from "~/models/user.schema";
 import { DIVISIONS } from "~/utils/divisions";
+import { IDEMPOTENCY_HEADER } from "~/utils/idempotency-key";
 import { pagingSchema } from "~/utils/paging";
 import { SESSION_COOKIE } from "~/utils/session-cookie.server";
 import { ANSWERS, loginBody, type AnswerName } from "./answers";
@@ -162,12 +164,19 @@ const ERROR_TEXT = {
   413: "`Payload too large`: the body is over 1 MiB.",
   415: "`Unsupported media type`: the body must be `application/json`.",
   429: "`Too many requests. Try again later.`: the bearer token passed its rate limit.",
-  503: "`Service unavailable`: the database cannot be reached; try again after `Retry-After`.",
+  503:
+    "`Service unavailable`: the database cannot be reached, is refusing work (out of disk space, read-only, a " +
+    "statement or lock that ran out of time), or no answer could start within 10 s; try again after " +
+    "`Retry-After` (a write with the same `Idempotency-Key`).",
 };
 const RETRY_AFTER = { "Retry-After": headerRef("Retry-After") };
 
 function errorAnswer(status: number, texts: string[]): Json {
-  return json(texts.join(" "), ref("Error"), status === 429 || status === 503 ? RETRY_AFTER : undefined);
+  return json(
+    texts.join(" "),
+    ref("Error"),
+    status === 409 || status === 429 || status === 503 ? RETRY_AFTER : undefined,
+  );
 }
 
 // ---- Operations ----
@@ -191,6 +200,18 @@ type Operation = {
 
 const UNSAFE: Method[] = ["post", "put", "patch", "delete"];
 
+/**
+ * The token scope an operation needs (docs/security.md "API tokens"): admin for user administration, write
+ * for any other change, read for the rest; none for one a token cannot call (making a token needs a session).
+ */
+function tokenScope(method: Method, op: Operation): TokenScope | null {
+  if (op.id === "createToken") return null;
+  if (op.tag === "Administration") return "admin";
+  return UNSAFE.includes(method) ? "write" : "read";
+}
+
+const IDEMPOTENCY_KEY = { $ref: "#/components/parameters/IdempotencyKey" };
+
 function operation(method: Method, op: Operation): Json {
   const errors = new Map<number, string[]>();
   const add = (status: number, text: string) => errors.set(status, [...(errors.get(status) ?? []), text]);
@@ -205,8 +226,17 @@ function operation(method: Method, op: Operation): Json {
     if (!errors.has(413)) add(413, ERROR_TEXT[413]);
     if (!errors.has(415)) add(415, ERROR_TEXT[415]);
   }
+  const scope = tokenScope(method, op);
   if (UNSAFE.includes(method))
     add(403, "`Forbidden` for a cross-site request (a foreign `Origin`, or `Sec-Fetch-Site: cross-site`).");
+  if (scope && scope !== "read")
+    add(403, `\`Forbidden\` for a bearer token whose scope is not \`${scope}\` or more.`);
+  const idempotent = access === "signed-in" && UNSAFE.includes(method);
+  if (idempotent) {
+    add(400, "`Invalid input` with `errors.Idempotency-Key` for a header that is not a key.");
+    add(409, "A request with the same `Idempotency-Key` is still running (`Retry-After`).");
+    add(422, "`This Idempotency-Key was already used for another request`.");
+  }
   add(503, ERROR_TEXT[503]);
 
   const body = op.body instanceof z.ZodType ? jsonSchemaOf(op.body) : op.body;
@@ -223,7 +253,13 @@ function operation(method: Method, op: Operation): Json {
     ...(access === "public" ? { security: [] } : {}),
     // An empty requirement makes the session optional: without one the answer is the same.
     ...(access === "optional-session" ? { security: [{ cookieAuth: [] }, {}] } : {}),
-    ...(op.parameters?.length ? { parameters: op.parameters } : {}),
+    // OpenAPI 3.1 lets a non-OAuth scheme name the roles it needs: here, the token's scope.
+    ...(access === "signed-in"
+      ? { security: scope ? [{ cookieAuth: [] }, { bearerAuth: [scope] }] : [{ cookieAuth: [] }] }
+      : {}),
+    ...(op.parameters?.length || idempotent
+      ? { parameters: [...(op.parameters ?? []), ...(idempotent ? [IDEMPOTENCY_KEY] : [])] }
+      : {}),
     ...(body
       ? { requestBody: { required: true, content: { "application/json": { schema: body } } } }
       : op.rawBody
@@ -777,6 +813,7 @@ const DESCRIPTION = `The CRM's JSON API, as CONTRACT.md defines it.
 - A request with a body sends \`Content-Type: application/json\` (415 otherwise); a body that does not parse is 400 \`Invalid JSON\`; over 1 MiB is 413.
 - Every error answers \`{"message": string, "errors"?: {field: [string]}}\`. Checks run in this order: signed in (401), well-formed request (400, 413, 415), division in the path known (400), allowed (403), record found (404), input valid (400), conflict (409).
 - POST, PUT, PATCH and DELETE with a foreign \`Origin\` or \`Sec-Fetch-Site: cross-site\` are 403 (cross-site request forgery).
+- Every write takes an \`Idempotency-Key\` header: sent again with the same key, it is carried out once. A bearer token's scope (\`read\`, \`write\`, \`admin\`) bounds what it may call.
 - Ids are UUIDs; timestamps are ISO 8601 strings in UTC; \`estimatedValue\` is sent as a number or null and answered as a decimal string with two places. No text may contain a NUL character.
 - Lists are bare arrays; \`X-Total-Count\` holds the number of all matches. Paged lists take \`limit\` with \`offset\` or \`cursor\`, and point to the next page with \`X-Next-Cursor\` and \`Link\`.`;
 
@@ -801,7 +838,27 @@ function build(): Json {
           name: SESSION_COOKIE,
           description: "The session cookie set by `POST /api/auth/login`.",
         },
-        bearerAuth: { type: "http", scheme: "bearer", description: "A personal API token." },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A personal API token. Its scope, chosen when it is made, bounds what it may call: `read` (GET only), " +
+            "`write` (also change the records of its user's divisions) or `admin` (user administration too; an " +
+            "admin's token only). Each operation names the scope it needs.",
+        },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: IDEMPOTENCY_HEADER,
+          in: "header",
+          required: false,
+          description:
+            "A key of your own, new for each write you mean (a UUID): the same key and request within 24 hours " +
+            "is carried out once, and its retries get the first answer again (`Idempotent-Replayed: true`); the " +
+            "same key with another request is 422. Only a success is kept. 1 to 255 printable ASCII " +
+            'characters, bare or as a quoted string (docs/api.md "Retrying safely").',
+          schema: { type: "string", minLength: 1, maxLength: 257 },
+        },
       },
       headers: {
         "X-Total-Count": {
