@@ -103,6 +103,43 @@ test.describe("Add New Lead", () => {
   });
 });
 
+test.describe("the form's Idempotency-Key", () => {
+  test("the form sent again with its key (as after a lost answer) is answered as before and stores nothing more", async ({
+    page,
+    crm,
+  }) => {
+    await signIn(page, crm.user, `/leads?q=${crm.token}&new=1`);
+    const add = dialog(page, "Add New Lead");
+    const key = await add.locator('input[name="idempotencyKey"]').inputValue();
+    expect(key).not.toBe("");
+    const email = `resent.${crm.token}@example.com`;
+    await add.getByLabel("First Name", { exact: true }).fill("Resent");
+    await add.getByLabel("Last Name", { exact: true }).fill(`Form-${crm.token}`);
+    await add.getByLabel("Email", { exact: true }).fill(email);
+    await add.getByLabel("Company", { exact: true }).fill(`Resent ${crm.token} Ltd`);
+    // What the form sends, as it sends it (to the page, or to its data URL with JavaScript).
+    let sent: { url: string; body: string; headers: Record<string, string> } | undefined;
+    page.on("request", async (request) => {
+      if (request.method() === "POST" && !sent) {
+        sent = { url: request.url(), body: request.postData()!, headers: await request.allHeaders() };
+      }
+    });
+    await add.getByRole("button", { name: "Create Lead" }).click();
+    await expect(row(page, `Resent Form-${crm.token}`)).toBeVisible();
+    expect(new URLSearchParams(sent!.body).get("idempotencyKey")).toBe(key);
+    // Sent again, as a browser's Reload of a lost answer, or a retry of the same form, sends it.
+    const again = await page.request.post(sent!.url, {
+      headers: { "content-type": sent!.headers["content-type"] },
+      data: sent!.body,
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBeLessThan(400);
+    expect(again.headers()["idempotent-replayed"]).toBe("true");
+    const found = await crm.api.get(`/api/leads/TSS?search=${encodeURIComponent(email)}`);
+    expect(await found.json()).toHaveLength(1);
+  });
+});
+
 test.describe("duplicate check", () => {
   test("an archived lead with the same e-mail is offered for restore, and opens restored", async ({
     page,

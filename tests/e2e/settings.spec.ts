@@ -115,6 +115,56 @@ test.describe("API tokens", () => {
     await expect(row).not.toContainText("Last usedNever");
   });
 
+  test("a token's scope: read and write unless chosen, Admin only for an admin, shown in the list", async ({
+    page,
+    baseURL,
+    crm,
+  }) => {
+    await signIn(page, crm.user, "/settings", "Settings");
+    const form = tokensSection(page);
+    const scope = form.getByLabel("Scope");
+    await expect(scope).toHaveValue("write");
+    await expect(scope.locator("option")).toHaveText(["Read only", "Read and write"]);
+    const name = `Read-only report ${crm.token}`;
+    await form.getByRole("textbox", { name: "Token name" }).fill(name);
+    await scope.selectOption({ label: "Read only" });
+    await form.getByRole("button", { name: "Create Token" }).click();
+    const token = (await page.getByTestId("new-token").textContent())!.trim();
+    await expect(tokenRow(page, name)).toContainText("Scope: Read only");
+    await expectAccessible(page);
+
+    // It reads, and may not write.
+    const script = await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${token}` },
+    });
+    try {
+      expect((await script.get("/api/leads/TSS?limit=1")).status()).toBe(200);
+      const write = await script.post("/api/leads", {
+        data: {
+          firstName: "No",
+          lastName: "Write",
+          email: `no.write.${crm.token}@example.com`,
+          company: "Refused Ltd",
+          companyDivision: "TSS",
+        },
+      });
+      expect(write.status()).toBe(403);
+    } finally {
+      await script.dispose();
+    }
+
+    // An admin may also make an Admin token.
+    const admin = await createUser(baseURL!, { role: "ADMIN", companies: ["TSS"] });
+    await page.context().clearCookies();
+    await signIn(page, admin, "/settings", "Settings");
+    await expect(tokensSection(page).getByLabel("Scope").locator("option")).toHaveText([
+      "Read only",
+      "Read and write",
+      "Admin",
+    ]);
+  });
+
   test("Revoke asks first; Cancel keeps the token, Revoke ends it at once", async ({
     page,
     baseURL,
