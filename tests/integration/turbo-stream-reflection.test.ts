@@ -67,8 +67,9 @@ describe("a page form that is not one of the app's", () => {
   it("with thousands of fields is refused at once, and holds nobody else up", async () => {
     const sender = await userWith(["TSS"]);
     const lead = await createLead(sender.client);
-    // 12,000 repeats of one field: Conform's parser took seconds over them, the server busy all along.
-    const repeats = Array.from({ length: 12_000 }, (_, i): [string, string] => ["x", String(i)]);
+    // 30,000 repeats of one field (200 KB): Conform's parser took tens of seconds over them, the server busy
+    // all along (12,000 took 1.7 s).
+    const repeats = Array.from({ length: 30_000 }, (_, i): [string, string] => ["x", String(i)]);
     const [refused, health] = await Promise.all([
       postEmptyNote(sender.client, `/leads/${lead.id}.data`, repeats),
       (async () => {
@@ -81,6 +82,6 @@ describe("a page form that is not one of the app's", () => {
     expect(refused.status).toBe(400);
     expect(refused.ms).toBeLessThan(1000);
     expect(health.status).toBe(200);
-    expect(health.ms).toBeLessThan(500);
+    expect(health.ms).toBeLessThan(1000);
   });
 });
