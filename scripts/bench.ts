@@ -148,7 +148,13 @@ async function run() {
  */
 async function settleDatabase(sql: Sql) {
   const started = Date.now();
-  await sql`checkpoint`.catch((error: Error) => console.log(`No checkpoint: ${error.message}`));
+  // In a transaction of its own, to lift the app's statement time limit for it (a seed's checkpoint is long).
+  await sql
+    .begin(async (tx) => {
+      await tx`set local statement_timeout = 0`;
+      await tx`checkpoint`;
+    })
+    .catch((error: Error) => console.log(`No checkpoint: ${error.message}`));
   const busy = async () => {
     const [{ workers }] = await sql<{ workers: number }[]>`
       select count(*)::int as workers from pg_stat_activity

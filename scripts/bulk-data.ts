@@ -45,6 +45,8 @@ export async function seedBulk(
   const passwordHash = await hashPassword(BULK_PASSWORD);
   const { restore, ...summary } = await sql.begin(async (tx) => {
     await tx`set local synchronous_commit = off`;
+    // A million rows a statement: no request's time limits (utils/wait-limits.ts) here.
+    await tx`set local statement_timeout = 0`;
     await defineHelpers(tx);
     await seedUsers(tx, passwordHash);
     const restore = await dropIndexesAndForeignKeys(tx, [
@@ -91,7 +93,10 @@ export async function seedBulk(
   return { ...summary, seconds: (performance.now() - start) / 1000 };
 }
 
-/** Runs the statements on `connections` connections at once, each taking the next when it is done. */
+/**
+ * Runs the statements on `connections` connections at once, each taking the next when it is done, with no
+ * statement time limit (an index on a million rows takes longer than a request may).
+ */
 async function inParallel(sql: Sql, statements: string[], connections: number) {
   const queue = [...statements];
   await Promise.all(
@@ -99,8 +104,10 @@ async function inParallel(sql: Sql, statements: string[], connections: number) {
       const connection = await sql.reserve();
       try {
         await connection`set maintenance_work_mem = '512MB'`;
+        await connection`set statement_timeout = 0`;
         for (let next = queue.shift(); next; next = queue.shift()) await connection.unsafe(next);
         await connection`reset maintenance_work_mem`;
+        await connection`reset statement_timeout`;
       } finally {
         connection.release();
       }

@@ -1,6 +1,6 @@
 import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import { containsPattern } from "~/utils/like-pattern";
-import { keyset, keysetBatches, STREAM_BATCH } from "~/utils/keyset.server";
+import { keyset, keysetBatches } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import type { RequestInfo } from "~/utils/request-info.server";
@@ -140,8 +140,8 @@ export async function streamAuditEntries(
       const rows = await sql<(AuditLogEntry & { sortKey: (string | null)[] })[]>`
         select ${entryColumns(sql)}, ${batch.key} as sort_key from audit_log a ${auditFilter(sql, query)}
          ${batch.after} ${batch.order}
-         limit ${STREAM_BATCH + 1} ${after.offset ? sql`offset ${after.offset}` : sql``}`;
-      return batch.page(rows, STREAM_BATCH);
+         limit ${after.limit + 1} ${after.offset ? sql`offset ${after.offset}` : sql``}`;
+      return batch.page(rows, after.limit);
     },
     { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { admin: true }) },
   );

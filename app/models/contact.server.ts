@@ -4,14 +4,7 @@ import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { fieldsContain, trigramPattern } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
-import {
-  keyset,
-  keysetBatches,
-  STREAM_BATCH,
-  withMatchCount,
-  type Keyset,
-  type SortKey,
-} from "~/utils/keyset.server";
+import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import { MAX_LIMIT, type Paging } from "~/utils/paging";
 import {
@@ -175,8 +168,8 @@ export async function streamContacts(
         select ${contactColumns(sql)}, ${batch.key} as sort_key
           from contacts c ${contactFilter(sql, division, search)}
          ${batch.after} ${batch.order}
-         limit ${STREAM_BATCH + 1} ${after.offset ? sql`offset ${after.offset}` : sql``}`;
-      return batch.page(rows, STREAM_BATCH);
+         limit ${after.limit + 1} ${after.offset ? sql`offset ${after.offset}` : sql``}`;
+      return batch.page(rows, after.limit);
     },
     { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { division }) },
   );
@@ -277,8 +270,7 @@ export async function streamRelatedLeads(
     paging,
     async (after) => {
       const batch = relatedOrder(sql, after);
-      const rows = await relatedLeads(sql, contact.id, batch, { ...after, limit: STREAM_BATCH });
-      return batch.page(rows, STREAM_BATCH);
+      return batch.page(await relatedLeads(sql, contact.id, batch, after), after.limit);
     },
     {
       userId: actor.user.id,

@@ -4,14 +4,7 @@ import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
 import { fieldsContain } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
-import {
-  keyset,
-  keysetBatches,
-  STREAM_BATCH,
-  withMatchCount,
-  type Keyset,
-  type SortKey,
-} from "~/utils/keyset.server";
+import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import {
@@ -328,8 +321,7 @@ export async function streamLeads(
     paging,
     async (after) => {
       const batch = keyset(sql, name, keys, after);
-      const rows = await pageRows(sql, actor, division, query, batch, { ...after, limit: STREAM_BATCH });
-      return batch.page(rows, STREAM_BATCH);
+      return batch.page(await pageRows(sql, actor, division, query, batch, after), after.limit);
     },
     { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { division }) },
   );
@@ -619,9 +611,6 @@ export async function countLeadsByStatus(
   return counts;
 }
 
-/** Rows per batch of the CSV export. */
-const EXPORT_BATCH = 1000;
-
 /**
  * Every lead of a division, active and archived, oldest first, in batches by keyset (the CSV export: memory
  * stays flat however many there are, and no connection waits on the client). The order is by creation, which
@@ -655,8 +644,8 @@ export async function streamLeadExport(
       const rows = await sql<(Lead & { sortKey: (string | null)[] })[]>`
         ${leadSelect(sql, sql`${batch.key} as sort_key`)}
          where l.company_division = ${division} ${batch.after}
-         ${batch.order} limit ${EXPORT_BATCH + 1}`;
-      return batch.page(rows, EXPORT_BATCH);
+         ${batch.order} limit ${after.limit + 1}`;
+      return batch.page(rows, after.limit);
     },
     { userId: actor.user.id, stillAllowed: () => requireStillActing(actor, { division }) },
   );

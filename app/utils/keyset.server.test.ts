@@ -25,7 +25,7 @@ describe.runIf(databaseUrl())("keysetBatches", () => {
     reader = postgres(databaseUrl()!, { max: 1, onnotice: () => {} }) as unknown as Sql;
     await sql`drop table if exists ${sql(TABLE)}`;
     // Two rows share each `g`, so the order needs its tie-breaker.
-    await sql`create table ${sql(TABLE)} as select i as k, i / 2 as g from generate_series(1, 2000) as i`;
+    await sql`create table ${sql(TABLE)} as select i as k, i / 2 as g from generate_series(1, 6000) as i`;
   });
 
   afterAll(async () => {
@@ -37,12 +37,12 @@ describe.runIf(databaseUrl())("keysetBatches", () => {
     { expr: sql`g`, type: "int", dir: "desc" },
     { expr: sql`k`, type: "int", dir: "desc" },
   ];
-  const readPage = async (paging: Paging) => {
+  const readPage = async (paging: Required<Pick<Paging, "limit">> & Paging) => {
     const order = keyset(sql, "probe", keys(), paging);
     const rows = await sql<{ k: number; sortKey: (string | null)[] }[]>`
       select k, ${order.key} as sort_key from ${sql(TABLE)} where true ${order.after}
-       ${order.order} limit 301 ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
-    return order.page(rows, 300);
+       ${order.order} limit ${paging.limit + 1} ${paging.offset ? sql`offset ${paging.offset}` : sql``}`;
+    return order.page(rows, paging.limit);
   };
   const allowed = { userId: "reader", stillAllowed: async () => {} };
 
@@ -57,7 +57,7 @@ describe.runIf(databaseUrl())("keysetBatches", () => {
          where datname = current_database() and pid <> pg_backend_pid() and query like '%keyset_batches_probe%'`;
       expect(states.map((row) => row.state)).not.toContain("idle in transaction");
     }
-    expect(seen).toEqual(Array.from({ length: 1990 }, (_, i) => 1990 - i));
+    expect(seen).toEqual(Array.from({ length: 5990 }, (_, i) => 5990 - i));
   });
 
   it("stops with the error at the next batch when the reader is no longer allowed", async () => {
@@ -72,14 +72,14 @@ describe.runIf(databaseUrl())("keysetBatches", () => {
       }
     })();
     await expect(reading).rejects.toMatchObject({ kind: "forbidden" });
-    expect(read).toEqual([300, 300]);
+    expect(read).toEqual([500, 2000]);
   });
 
   it("holds one of the user's streams while it reads, and gives it back when the reader stops early", async () => {
     const held = Array.from({ length: STREAMS_PER_USER - 1 }, () => openStream("busy reader"));
     const batches = keysetBatches(sql, {}, readPage, { ...allowed, userId: "busy reader" });
     for await (const batch of batches) {
-      expect(batch).toHaveLength(300);
+      expect(batch).toHaveLength(500);
       // Every stream of the user is in use now: one more is refused.
       expect(() => openStream("busy reader")).toThrow(/At most 3/);
       break;
