@@ -22,12 +22,13 @@ import { repeatInBackground } from "./app/utils/background-task";
 import { logClientGone } from "./app/utils/client-gone.server";
 import {
   databaseIsDown,
+  databaseSilence,
   lastingDatabaseTrouble,
   reportDatabaseError,
 } from "./app/utils/db-availability.server";
 import { isDatabaseUnreachable } from "./app/utils/db-errors";
 import type { RequestScope } from "./app/utils/db-scope.server";
-import { closeDatabase, db } from "./app/utils/db.server";
+import { closeDatabase } from "./app/utils/db.server";
 import { env, EnvError } from "./app/utils/env.server";
 import { isRefusal } from "./app/utils/errors";
 import { describeError, logLine } from "./app/utils/log-line";
@@ -86,7 +87,7 @@ app.get("/healthz", async (_req, res) => {
     ? "starting"
     : databaseIsDown()
       ? "database unreachable"
-      : ((await databaseSilence()) ?? lastingDatabaseTrouble());
+      : ((await databaseSilence(HEALTH_CHECK_TIMEOUT_MS)) ?? lastingDatabaseTrouble());
   if (problem === null) res.json({ status: "ok" });
   else
     res
@@ -180,27 +181,6 @@ async function prepareWhenReachable() {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
-}
-
-/**
- * Why the database is not answering `select 1` within HEALTH_CHECK_TIMEOUT_MS, or null when it does. A
- * frozen server, or a pool whose every connection is stuck, is a timeout here, not a hang.
- */
-async function databaseSilence(): Promise<string | null> {
-  const signal = AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS);
-  const answered = db({ scope: { signal } })
-    .then((sql) => sql`select 1`.execute())
-    .then(
-      () => null,
-      (error: unknown) => {
-        reportDatabaseError(error);
-        return "database error";
-      },
-    );
-  const silent = new Promise<string>((resolve) =>
-    signal.addEventListener("abort", () => resolve("database not answering")),
-  );
-  return Promise.race([answered, silent]);
 }
 
 /** Until the database is prepared, and while it is unreachable, every request is answered 503 at once. */

@@ -14,6 +14,7 @@ import { logLine } from "./log-line";
  */
 
 const PROBE_MS = 500;
+const PROBE_TIMEOUT_MS = 2_000;
 /** How often one kind of refusal is logged, at most, and how long /healthz reports a lasting one. */
 const TROUBLE_INTERVAL_MS = 60_000;
 
@@ -88,16 +89,29 @@ function logRepeats(code: string, trouble: Trouble) {
 }
 
 async function probeUntilReachable() {
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
-    try {
-      const sql = await db();
-      await sql`select 1`.execute();
-      break;
-    } catch {
-      // still gone
-    }
-  }
+  do await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+  while ((await databaseSilence(PROBE_TIMEOUT_MS)) !== null);
   globalStore.__crmDatabaseOutage = null;
   console.warn("The database is reachable again");
+}
+
+/**
+ * Why the database is not answering `select 1` within `timeoutMs`, or null when it does (/healthz, the
+ * outage's probe). A frozen server, or a pool whose every connection is stuck, is a timeout here, not a hang.
+ */
+export async function databaseSilence(timeoutMs: number): Promise<string | null> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const answered = db({ scope: { signal } })
+    .then((sql) => sql`select 1`.execute())
+    .then(
+      () => null,
+      (error: unknown) => {
+        reportDatabaseError(error);
+        return "database error";
+      },
+    );
+  const silent = new Promise<string>((resolve) =>
+    signal.addEventListener("abort", () => resolve("database not answering")),
+  );
+  return Promise.race([answered, silent]);
 }

@@ -20,7 +20,11 @@ const UNAVAILABLE = { message: "Service unavailable" };
 
 let server: TestServer | undefined;
 let proxy: TcpProxy | undefined;
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  // A fault these tests catch may show once in a hundred runs: what the app logged then is the clue.
+  if (task.result?.state === "fail" && server) {
+    console.error(`The app's log:\n${fs.readFileSync(server.logFile, "utf8").slice(-20_000)}`);
+  }
   await proxy?.cut();
   await server?.stop();
   server = proxy = undefined;
