@@ -22,6 +22,8 @@ unix_socket_dir =
 auth_type = trust
 auth_file = $dir/users.txt
 pool_mode = transaction
+# After a failed server login pgbouncer refuses every client for this long (15 s by default): docs/scaling.md.
+server_login_retry = 1
 max_client_conn = 500
 default_pool_size = 20
 logfile = $dir/pgbouncer.log
