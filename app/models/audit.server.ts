@@ -2,7 +2,7 @@ import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset, keysetBatches } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
-import type { Paging } from "~/utils/paging";
+import type { PageSize, Paging } from "~/utils/paging";
 import type { RequestInfo } from "~/utils/request-info.server";
 import { requireAdmin, requireStillActing, type Actor } from "./actor.server";
 import { type AuditCounts, type AuditLogEntry, type AuditQuery } from "./audit.schema";
@@ -91,7 +91,7 @@ const DENSE_MATCHES = 100;
 export async function listAuditEntries(
   actor: Actor,
   query: Pick<AuditQuery, "search" | "action">,
-  paging: Required<Pick<Paging, "limit">> & Paging,
+  paging: PageSize,
 ): Promise<{ entries: AuditLogEntry[]; total: number; next: PageCursor | null }> {
   requireAdmin(actor);
   const sql = await db(actor);

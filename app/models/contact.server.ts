@@ -6,7 +6,7 @@ import { fieldsContain, trigramPattern } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
-import { MAX_LIMIT, type Paging } from "~/utils/paging";
+import { MAX_LIMIT, type PageSize, type Paging } from "~/utils/paging";
 import {
   inActorDivisions,
   requireDivisionAccess,
@@ -82,7 +82,7 @@ export async function listContactPage(
   actor: Actor,
   division: Division,
   query: { search?: string; expanded?: string | null },
-  paging: Required<Pick<Paging, "limit">> & Paging,
+  paging: PageSize,
 ): Promise<{ contacts: ContactCard[]; total: number; next: PageCursor | null }> {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
@@ -181,7 +181,7 @@ export async function listContacts(
   actor: Actor,
   division: Division,
   search: string | undefined,
-  paging: Required<Pick<Paging, "limit">> & Paging,
+  paging: PageSize,
 ): Promise<{ contacts: Contact[]; total: number; next: PageCursor | null }> {
   const { contacts, total, next } = await listContactPage(actor, division, { search }, paging);
   return {
@@ -216,12 +216,7 @@ function relatedOrder(sql: Sql, paging: Paging) {
 }
 
 /** A page of a contact's related leads, one more than asked, with their sort keys. */
-function relatedLeads(
-  sql: Sql,
-  contactId: string,
-  order: Keyset,
-  paging: Required<Pick<Paging, "limit">> & Paging,
-) {
+function relatedLeads(sql: Sql, contactId: string, order: Keyset, paging: PageSize) {
   return sql<(Lead & { sortKey: (string | null)[] })[]>`
     ${leadSelect(sql, sql`${order.key} as sort_key`)}, contacts c
      where c.id = ${contactId} and ${relatedTo(sql)} ${order.after}
@@ -242,7 +237,7 @@ async function countRelatedLeads(sql: Sql, contactId: string) {
 export async function listRelatedLeads(
   actor: Actor,
   contactId: string,
-  paging: Required<Pick<Paging, "limit">> & Paging = { limit: MAX_LIMIT },
+  paging: PageSize = { limit: MAX_LIMIT },
 ): Promise<{ leads: Lead[]; total: number; next: PageCursor | null }> {
   const sql = await db(actor);
   const contact = await getContact(actor, contactId, sql);

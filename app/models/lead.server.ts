@@ -6,7 +6,7 @@ import { fieldsContain } from "~/utils/field-search.server";
 import { containsPattern } from "~/utils/like-pattern";
 import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
-import type { Paging } from "~/utils/paging";
+import type { PageSize, Paging } from "~/utils/paging";
 import {
   inActorDivisions,
   requireDivisionAccess,
@@ -200,7 +200,7 @@ export async function listLeadPage(
   actor: Actor,
   division: Division,
   query: LeadListQuery,
-  paging: Required<Pick<Paging, "limit">> & Paging,
+  paging: PageSize,
   { countOtherTab = false } = {},
 ): Promise<{ leads: Lead[]; total: number; next: PageCursor | null; otherTabTotal?: number }> {
   requireDivisionAccess(actor, division);
@@ -239,7 +239,7 @@ function pageRows(
   division: Division,
   query: LeadListQuery,
   order: Keyset,
-  paging: Required<Pick<Paging, "limit">> & Paging,
+  paging: PageSize,
   { inScan = false, bothTabs = false } = {},
 ) {
   return sql<(Lead & { total?: number; otherTotal?: number; sortKey: (string | null)[] })[]>`
@@ -265,7 +265,7 @@ function pageIds(
   division: Division,
   query: LeadListQuery,
   order: Keyset,
-  paging: Required<Pick<Paging, "limit">> & Paging,
+  paging: PageSize,
   inScan: boolean,
   bothTabs: boolean,
 ) {

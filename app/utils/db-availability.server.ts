@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { databaseUnavailability, isDatabaseUnreachable } from "./db-errors";
 import { db } from "./db.server";
 import { logLine } from "./log-line";
@@ -89,8 +90,10 @@ function logRepeats(code: string, trouble: Trouble) {
 }
 
 async function probeUntilReachable() {
-  do await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
-  while ((await databaseSilence(PROBE_TIMEOUT_MS)) !== null);
+  for (;;) {
+    await sleep(PROBE_MS);
+    if ((await databaseSilence(PROBE_TIMEOUT_MS)) === null) break;
+  }
   globalStore.__crmDatabaseOutage = null;
   console.warn("The database is reachable again");
 }

@@ -7,7 +7,7 @@ import { databaseUrl } from "../../tests/support/database";
 import type { Sql } from "./db.server";
 import { forbidden } from "./errors";
 import { keyset, keysetBatches, type SortKey } from "./keyset.server";
-import type { Paging } from "./paging";
+import type { PageSize } from "./paging";
 import { openStream, STREAMS_PER_USER } from "./stream-gate.server";
 
 const TABLE = "keyset_batches_probe";
@@ -37,7 +37,7 @@ describe.runIf(databaseUrl())("keysetBatches", () => {
     { expr: sql`g`, type: "int", dir: "desc" },
     { expr: sql`k`, type: "int", dir: "desc" },
   ];
-  const readPage = async (paging: Required<Pick<Paging, "limit">> & Paging) => {
+  const readPage = async (paging: PageSize) => {
     const order = keyset(sql, "probe", keys(), paging);
     const rows = await sql<{ k: number; sortKey: (string | null)[] }[]>`
       select k, ${order.key} as sort_key from ${sql(TABLE)} where true ${order.after}

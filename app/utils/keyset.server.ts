@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import { streamBatch, type Sql, type Tx } from "./db.server";
 import { invalidInput } from "./errors";
 import type { PageCursor } from "./page-cursor";
-import type { Paging } from "./paging";
+import type { PageSize, Paging } from "./paging";
 import { openStream } from "./stream-gate.server";
 
 /**
@@ -152,8 +152,8 @@ export function withMatchCount(
  * larger, since each is a statement of its own, and a search's is its whole trigram scan again (a surname
  * fragment's 7,000 matches at a million leads took 3 s in batches of 500).
  */
-export const STREAM_FIRST_BATCH = 500;
-export const STREAM_BATCH = 2000;
+const STREAM_FIRST_BATCH = 500;
+const STREAM_BATCH = 2000;
 
 /**
  * A whole list in batches, each read by its own short statement that starts after the last row of the one
@@ -168,9 +168,7 @@ export const STREAM_BATCH = 2000;
 export async function* keysetBatches<T>(
   sql: Sql | Tx,
   paging: Paging,
-  readPage: (
-    paging: Required<Pick<Paging, "limit">> & Paging,
-  ) => Promise<{ rows: T[]; next: PageCursor | null }>,
+  readPage: (paging: PageSize) => Promise<{ rows: T[]; next: PageCursor | null }>,
   { userId, stillAllowed }: { userId: string; stillAllowed: () => Promise<void> },
 ): AsyncGenerator<T[]> {
   const release = openStream(userId);

@@ -33,3 +33,5 @@ export const pagingSchema = z.object({
     .optional(),
 });
 export type Paging = z.output<typeof pagingSchema>;
+/** Paging with its page size settled: what one page's statement reads. */
+export type PageSize = Paging & { limit: number };
