@@ -15,6 +15,15 @@ const lateFormSchemas = {
   allowTypeImports: true,
 };
 
+/** Server modules a screen's controllers call: sign-in and the current user, the JSON API, retries, start-up. */
+const SERVICES = ["auth", "api", "idempotency", "startup"];
+
+const browserOnly = {
+  group: ["**/*.server", "**/*.server.ts"],
+  message: "Components run in the browser: import a server module's types only (import type).",
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,35 +46,43 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // Imports point down: routes → components → features / models → utils (docs/decisions/001-layers.md).
-  layer("app/utils/**", ["models", "features", "components", "routes"], "utils are leaf helpers"),
+  // Imports point down (docs/decisions/001-layers.md): routes → screens → components → auth / api /
+  // idempotency / startup → http → models → db → utils.
+  layer(
+    "app/utils/**",
+    ["db", "models", "http", ...SERVICES, "components", "screens", "routes"],
+    "utils are leaf helpers",
+  ),
+  layer(
+    "app/db/**",
+    ["models", "http", ...SERVICES, "components", "screens", "routes"],
+    "db is the database plumbing",
+  ),
   layer(
     "app/models/**",
-    ["features", "components", "routes"],
-    "models sit below features, components and routes",
+    [...SERVICES, "components", "screens", "routes"],
+    "models sit below the request handling",
     {
-      group: [
-        "~/utils/api.server",
-        "../utils/api.server",
-        "~/utils/page-action.server",
-        "../utils/page-action.server",
-      ],
-      message: "Models throw the neutral refusals of utils/errors.ts instead.",
+      group: ["~/http/*", "../http/*"],
+      message: "Models throw the neutral refusals of utils/errors.ts and know no HTTP (types only).",
+      allowTypeImports: true,
     },
   ),
-  layer("app/features/**", ["components", "routes"], "features sit below components and routes"),
+  layer("app/http/**", [...SERVICES, "components", "screens", "routes"], "http is the request plumbing"),
+  ...SERVICES.map((name) =>
+    layer(`app/${name}/**`, ["components", "screens", "routes"], `${name}/ sits below the screens`),
+  ),
   // Components run in the browser too: server modules only for their types.
   layer(
     "app/components/**",
-    ["routes"],
-    "components sit below routes",
-    {
-      group: ["**/*.server", "**/*.server.ts"],
-      message: "Components run in the browser: import a server module's types only (import type).",
-      allowTypeImports: true,
-    },
+    ["screens", "routes"],
+    "shared components sit below the screens",
+    browserOnly,
     lateFormSchemas,
   ),
+  // A screen's views run in the browser too; its controllers (*.server.ts) only on the server.
+  layer("app/screens/**", ["routes"], "screens sit below the routes", browserOnly, lateFormSchemas),
+  layer("app/screens/**/*.server.ts", ["routes"], "screens sit below the routes", lateFormSchemas),
   layer("app/routes/**", [], "routes are the top layer", lateFormSchemas),
   prettier,
 );

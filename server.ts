@@ -9,35 +9,31 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { credentialsAreLive } from "./app/features/auth/current-user.server";
-import {
-  answerOnce,
-  idempotencyKeyOf,
-  requestFingerprint,
-} from "./app/features/idempotency/answer-once.server";
-import { prepareDatabase } from "./app/features/startup/prepare-database.server";
+import { credentialsAreLive } from "./app/auth/current-user.server";
+import { answerOnce, idempotencyKeyOf, requestFingerprint } from "./app/idempotency/answer-once.server";
+import { prepareDatabase } from "./app/startup/prepare-database.server";
 import { sweepIdempotencyKeys } from "./app/models/idempotency-key.server";
 import { FOLD_EVERY_MS, foldKeptCounts } from "./app/models/kept-counts.server";
-import { repeatInBackground } from "./app/utils/background-task";
-import { logClientGone } from "./app/utils/client-gone.server";
+import { repeatInBackground } from "./app/db/background-task";
+import { logClientGone } from "./app/http/client-gone.server";
 import {
   databaseIsDown,
   databaseSilence,
   lastingDatabaseTrouble,
   reportDatabaseError,
-} from "./app/utils/db-availability.server";
-import { isDatabaseUnreachable } from "./app/utils/db-errors";
-import type { RequestScope } from "./app/utils/db-scope.server";
-import { closeDatabase } from "./app/utils/db.server";
+} from "./app/db/db-availability.server";
+import { isDatabaseUnreachable } from "./app/db/db-errors";
+import type { RequestScope } from "./app/db/db-scope.server";
+import { closeDatabase } from "./app/db/db.server";
 import { env, EnvError } from "./app/utils/env.server";
 import { isRefusal } from "./app/utils/errors";
 import { describeError, logLine } from "./app/utils/log-line";
-import { hasSessionCookie } from "./app/utils/session-cookie.server";
-import type { RequestContext } from "./app/utils/request-info.server";
+import { hasSessionCookie } from "./app/http/session-cookie.server";
+import type { RequestContext } from "./app/http/request-info.server";
 import { bearerToken } from "./app/utils/tokens.server";
-import { newNonce } from "./app/utils/nonce-pool.server";
-import { writeBody } from "./app/utils/write-body.server";
-import { BODY_MEMORY_BUDGET, bodyLimitOf, PAGE_BODY_LIMIT } from "./app/utils/body-limits";
+import { newNonce } from "./app/http/nonce-pool.server";
+import { writeBody } from "./app/http/write-body.server";
+import { BODY_MEMORY_BUDGET, bodyLimitOf, PAGE_BODY_LIMIT } from "./app/http/body-limits";
 import {
   HEADERS_TIMEOUT_MS,
   HEALTH_CHECK_TIMEOUT_MS,
@@ -46,7 +42,7 @@ import {
   REQUEST_DEADLINE_MS,
   REQUEST_RECEIVE_TIMEOUT_MS,
   RETRY_AFTER_SECONDS,
-} from "./app/utils/wait-limits";
+} from "./app/db/wait-limits";
 
 installGlobals({ nativeFetch: true });
 
@@ -221,9 +217,9 @@ function withRoutes(serverBuild: ServerBuild, keep: (id: string) => boolean): Se
 
 /**
  * Remix's request handler, its answer written by writeBody (backpressure, a client gone cancels it). Each
- * request gets its scope (utils/db-scope.server.ts), aborted when the client goes away or when no answer has
+ * request gets its scope (db/db-scope.server.ts), aborted when the client goes away or when no answer has
  * started within REQUEST_DEADLINE_MS: that request is answered 503 with Retry-After then, and its statements
- * are cancelled. A write with an Idempotency-Key runs once per key (features/idempotency).
+ * are cancelled. A write with an Idempotency-Key runs once per key (idempotency/answer-once.server.ts).
  */
 function remixHandler(serverBuild: ServerBuild) {
   const handle = createRequestHandler(serverBuild, process.env.NODE_ENV);

@@ -6,8 +6,8 @@ import type {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { logClientGone } from "./utils/client-gone.server";
-import { reportDatabaseError } from "./utils/db-availability.server";
+import { logClientGone } from "~/http/client-gone.server";
+import { reportDatabaseError } from "~/db/db-availability.server";
 import { DocumentDataProvider } from "./utils/document-data";
 import { describeError } from "./utils/log-line";
 import { NonceProvider } from "./utils/nonce";

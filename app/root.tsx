@@ -9,9 +9,9 @@ import { ToastProvider } from "./components/toaster";
 import tailwindHref from "./tailwind.css";
 import { newIdempotencyKey } from "./utils/idempotency-key";
 import { useNonce } from "./utils/nonce";
-import { takeLoginFailure } from "./utils/login-failure.server";
+import { takeLoginFailure } from "~/http/login-failure.server";
 import { timeZoneOf } from "./utils/time-zone.server";
-import { takeToast } from "./utils/toast.server";
+import { takeToast } from "~/http/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },

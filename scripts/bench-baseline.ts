@@ -10,9 +10,9 @@ import { createLeadSchema, leadListParamsSchema } from "../app/models/lead.schem
 import { leadRow } from "../app/models/lead";
 import { createLead, getLeadDetail, listLeadPage } from "../app/models/lead.server";
 import { getSessionUser } from "../app/models/session.server";
-import { leadsPageList } from "../app/features/leads/leads-page.server";
-import { leadsView } from "../app/features/leads/leads-view";
-import { connectDatabase } from "../app/utils/db.server";
+import { leadsPageList } from "../app/screens/leads/leads-page.server";
+import { leadsView } from "../app/screens/leads/leads-view";
+import { connectDatabase } from "../app/db/db.server";
 
 const sessionId = process.env.BENCH_SESSION_ID!;
 await connectDatabase();

@@ -20,9 +20,9 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { dayStarts, daysRange, monthGrid } from "../app/features/calendar/calendar-view";
-import { leadsPageList } from "../app/features/leads/leads-page.server";
-import { leadsView } from "../app/features/leads/leads-view";
+import { dayStarts, daysRange, monthGrid } from "../app/screens/calendar/calendar-view";
+import { leadsPageList } from "../app/screens/leads/leads-page.server";
+import { leadsView } from "../app/screens/leads/leads-view";
 import type { Actor } from "../app/models/actor.server";
 import { dashboardStats } from "../app/models/dashboard.server";
 import {
@@ -33,7 +33,7 @@ import {
 } from "../app/models/lead.server";
 import { listFollowUpDays, listFollowUpPage, listFollowUps } from "../app/models/note.server";
 import { getSessionUser } from "../app/models/session.server";
-import { closeDatabase, connectDatabase, type Sql } from "../app/utils/db.server";
+import { closeDatabase, connectDatabase, type Sql } from "../app/db/db.server";
 import { encodeCursor, type PageCursor } from "../app/utils/page-cursor";
 import { zonedDate } from "../app/utils/time-zone";
 import { BULK_PASSWORD, bulkUserEmail, seedBulk } from "./bulk-data";

@@ -4,7 +4,7 @@
 // a contact for every other lead, three notes per lead on average with follow-ups around today, and an audit
 // log. The kept counts (lead_stats, contact_stats, audit_counts) get their deltas from their statement triggers,
 // one per key for each INSERT ... SELECT; the app folds them in when it starts (docs/decisions/021).
-import type { Sql, Tx } from "../app/utils/db.server";
+import type { Sql, Tx } from "../app/db/db.server";
 import { hashPassword } from "../app/utils/password.server";
 
 export const BULK_PASSWORD = "bulk-password-1";
@@ -45,7 +45,7 @@ export async function seedBulk(
   const passwordHash = await hashPassword(BULK_PASSWORD);
   const { restore, ...summary } = await sql.begin(async (tx) => {
     await tx`set local synchronous_commit = off`;
-    // A million rows a statement: no request's time limits (utils/wait-limits.ts) here.
+    // A million rows a statement: no request's time limits (db/wait-limits.ts) here.
     await tx`set local statement_timeout = 0`;
     await defineHelpers(tx);
     await seedUsers(tx, passwordHash);

@@ -1,7 +1,7 @@
 // `npm run seed:bulk -- --leads 1000000`: fills the database named by DATABASE_URL (else the embedded one
 // under DATA_DIR) with bulk data (scripts/bulk-data.ts). The database must hold no leads yet.
 import { parseArgs } from "node:util";
-import { closeDatabase, connectDatabase } from "../app/utils/db.server";
+import { closeDatabase, connectDatabase } from "../app/db/db.server";
 import { BULK_PASSWORD, BULK_USERS, bulkUserEmail, seedBulk } from "./bulk-data";
 
 const { values } = parseArgs({ options: { leads: { type: "string", default: "100000" } } });

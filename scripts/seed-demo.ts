@@ -1,7 +1,7 @@
 // `npm run seed:demo`: demo users, leads, contacts and follow-ups, only into an empty database.
-import { closeDatabase, connectDatabase } from "../app/utils/db.server";
+import { closeDatabase, connectDatabase } from "../app/db/db.server";
 import { ensureFirstAdmin } from "../app/models/user.server";
-import { seedDemoData } from "../app/features/startup/demo-data.server";
+import { seedDemoData } from "../app/startup/demo-data.server";
 
 await connectDatabase();
 const admin = await ensureFirstAdmin();

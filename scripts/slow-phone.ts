@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../app/features/startup/demo-data.server";
+import { DEMO_PASSWORD } from "../app/startup/demo-data.server";
 
 const PORT = 4900 + Math.floor(Math.random() * 50);
 const URL_BASE = `http://127.0.0.1:${PORT}`;

@@ -1,7 +1,7 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
-import { useIsPending } from "~/utils/use-is-pending";
+import { useHydrated } from "~/components/use-hydrated";
+import { useIsPending } from "~/components/use-is-pending";
 import { AppLink } from "./app-link";
 import { buttonClass, StatusButton } from "./forms";
 import { Modal } from "./modal";

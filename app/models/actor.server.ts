@@ -1,8 +1,8 @@
-import { db, type Sql, type Tx } from "~/utils/db.server";
-import type { RequestScope } from "~/utils/db-scope.server";
+import { db, type Sql, type Tx } from "~/db/db.server";
+import type { RequestScope } from "~/db/db-scope.server";
 import type { Division } from "~/utils/divisions";
 import { forbidden } from "~/utils/errors";
-import type { RequestInfo } from "~/utils/request-info.server";
+import type { RequestInfo } from "~/http/request-info.server";
 import type { TokenScope } from "./api-token";
 import type { User } from "./user.schema";
 

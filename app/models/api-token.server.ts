@@ -1,5 +1,5 @@
-import { db, type Sql, type Tx } from "~/utils/db.server";
-import type { RequestScope } from "~/utils/db-scope.server";
+import { db, type Sql, type Tx } from "~/db/db.server";
+import type { RequestScope } from "~/db/db-scope.server";
 import { env } from "~/utils/env.server";
 import { forbidden, invalidInput, notFound, signedOut } from "~/utils/errors";
 import { hashToken, randomToken } from "~/utils/tokens.server";
@@ -65,7 +65,7 @@ export async function createToken(actor: Actor, input: CreateTokenInput): Promis
       values (${actor.user.id}, ${input.name}, ${hashToken(token)}, ${token.slice(0, SHOWN_CHARACTERS)},
               ${input.scope}, now() + ${input.expiresInDays} * interval '1 day')
       returning ${tokenColumns(tx)}`;
-    // The answer holds the token: an Idempotency-Key's stored answer must not (features/idempotency).
+    // The answer holds the token: an Idempotency-Key's stored answer must not (idempotency/answer-once.server.ts).
     if (actor.scope) actor.scope.answerHoldsSecret = true;
     await recordAudit(tx, {
       action: "TOKEN_CREATED",

@@ -1,9 +1,9 @@
-import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
-import { containsPattern } from "~/utils/like-pattern";
-import { keyset, keysetBatches } from "~/utils/keyset.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
+import { containsPattern } from "~/db/like-pattern";
+import { keyset, keysetBatches } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { PageSize, Paging } from "~/utils/paging";
-import type { RequestInfo } from "~/utils/request-info.server";
+import type { RequestInfo } from "~/http/request-info.server";
 import { requireAdmin, requireStillActing, type Actor } from "./actor.server";
 import { type AuditCounts, type AuditLogEntry, type AuditQuery } from "./audit.schema";
 import { CREATING_ACTIONS, type AuditAction } from "./audit";
@@ -61,7 +61,7 @@ async function countEntries(sql: Sql, query: Pick<AuditQuery, "search" | "action
   return total;
 }
 
-/** Newest first, ties by id, as keyset keys (utils/keyset.server.ts), continued after `paging.cursor`. */
+/** Newest first, ties by id, as keyset keys (db/keyset.server.ts), continued after `paging.cursor`. */
 function auditOrder(sql: Sql, paging: Paging) {
   return keyset(
     sql,
@@ -82,7 +82,7 @@ const DENSE_MATCHES = 100;
  * cursor when there is one; admins only. The total comes from the kept counts (sql/00004), or for a search
  * from counting its matches first (later pages carry it in their cursor). The count says how to read the page:
  * sparse matches behind a fence, so that PostgreSQL scans the trigram index and sorts them rather than walking
- * the whole log in order (utils/keyset.server.ts, withMatchCount); dense ones, such as a word in most entries,
+ * the whole log in order (db/keyset.server.ts, withMatchCount); dense ones, such as a word in most entries,
  * by walking the log newest first, which stops at the page. At 500,000 entries, a word in all of them took
  * 1.2 s to count and sort behind the fence in one query; counted alone (in parallel) and walked, 0.5 s.
  * The page's ids are found first and only those entries are read whole: an offset of 20,000 read every
@@ -121,7 +121,7 @@ export async function listAuditEntries(
 
 /**
  * The whole (filtered) log (after the cursor, if any), for a request without a limit: the total, then
- * batches by keyset (utils/keyset.server.ts, keysetBatches), for as long as the actor is still an admin.
+ * batches by keyset (db/keyset.server.ts, keysetBatches), for as long as the actor is still an admin.
  */
 export async function streamAuditEntries(
   actor: Actor,

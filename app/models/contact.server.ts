@@ -1,10 +1,10 @@
 import type postgres from "postgres";
-import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
-import { fieldsContain, trigramPattern } from "~/utils/field-search.server";
-import { containsPattern } from "~/utils/like-pattern";
-import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
+import { fieldsContain, trigramPattern } from "~/db/field-search.server";
+import { containsPattern } from "~/db/like-pattern";
+import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import { MAX_LIMIT, type PageSize, type Paging } from "~/utils/paging";
 import {
@@ -59,7 +59,7 @@ function contactFilter(sql: Sql, division: Division, search: string | undefined)
 
 /**
  * Company, then name (SPEC.md "Contacts"), ties by id; while searching, company matches come first. As keyset
- * keys (utils/keyset.server.ts), continued after `paging.cursor`.
+ * keys (db/keyset.server.ts), continued after `paging.cursor`.
  */
 function contactOrder(sql: Sql, pattern: string | null, paging: Paging) {
   const text = (expr: postgres.Fragment): SortKey => ({ expr, type: "text", dir: "asc" });
@@ -146,7 +146,7 @@ async function countContacts(sql: Sql, division: Division, search: string | unde
 
 /**
  * Every matching contact (after the cursor, if any), for a list asked for without a limit: the total, then
- * batches by keyset (utils/keyset.server.ts, keysetBatches).
+ * batches by keyset (db/keyset.server.ts, keysetBatches).
  */
 export async function streamContacts(
   actor: Actor,

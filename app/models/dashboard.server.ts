@@ -1,4 +1,4 @@
-import { db } from "~/utils/db.server";
+import { db } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { requireDivisionAccess, type Actor } from "./actor.server";
 import { percentChange, type DashboardStats } from "./dashboard.schema";

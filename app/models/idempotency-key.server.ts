@@ -1,5 +1,5 @@
-import type { Tx } from "~/utils/db.server";
-import { db } from "~/utils/db.server";
+import type { Tx } from "~/db/db.server";
+import { db } from "~/db/db.server";
 
 /**
  * The answers of writes sent with an Idempotency-Key (sql/00015_idempotency_keys.sql), kept 24 hours

@@ -1,4 +1,4 @@
-import { db } from "~/utils/db.server";
+import { db } from "~/db/db.server";
 
 /**
  * How often each process folds. Readers sum the deltas written since the last fold, so this bounds their

@@ -1,10 +1,10 @@
 import type postgres from "postgres";
-import { db, heavyWhen, type Sql, type Tx } from "~/utils/db.server";
+import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
-import { fieldsContain } from "~/utils/field-search.server";
-import { containsPattern } from "~/utils/like-pattern";
-import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/utils/keyset.server";
+import { fieldsContain } from "~/db/field-search.server";
+import { containsPattern } from "~/db/like-pattern";
+import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { PageSize, Paging } from "~/utils/paging";
 import {
@@ -101,7 +101,7 @@ function searchFilter(sql: Sql | Tx, search: string, pattern: string) {
 }
 
 /**
- * The list's order as keyset keys (utils/keyset.server.ts), ties broken by id. Newest update first unless
+ * The list's order as keyset keys (db/keyset.server.ts), ties broken by id. Newest update first unless
  * asked (CONTRACT.md, for /archived too); the page asks for its own defaults.
  */
 function listKeys(sql: Sql, query: LeadListQuery): { name: string; keys: SortKey[] } {

@@ -1,4 +1,4 @@
-import { db } from "~/utils/db.server";
+import { db } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 
 const WINDOW_MINUTES = 15;

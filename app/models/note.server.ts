@@ -1,4 +1,4 @@
-import { db, type Sql, type Tx } from "~/utils/db.server";
+import { db, type Sql, type Tx } from "~/db/db.server";
 import { forbidden, invalidInput, notFound } from "~/utils/errors";
 import type { Division } from "~/utils/divisions";
 import {

@@ -1,5 +1,5 @@
-import { db } from "~/utils/db.server";
-import { trigramProbes, type TrigramShares } from "~/utils/trigram-probes";
+import { db } from "~/db/db.server";
+import { trigramProbes, type TrigramShares } from "~/db/trigram-probes";
 
 /** A search text with trigram statistics of its own (sql/00013_search_trigram_statistics.sql). */
 export type SearchText = "leads" | "contacts";

@@ -1,9 +1,11 @@
-import { db } from "~/utils/db.server";
-import type { RequestScope } from "~/utils/db-scope.server";
-import type { RequestInfo } from "~/utils/request-info.server";
-import { SESSION_DAYS } from "~/utils/session-cookie.server";
+import { db } from "~/db/db.server";
+import type { RequestScope } from "~/db/db-scope.server";
+import type { RequestInfo } from "~/http/request-info.server";
 import type { SessionUser } from "./actor.server";
 import { userColumns } from "./user.server";
+
+/** How long a session lasts from sign-in (its cookie lives as long). */
+export const SESSION_DAYS = 30;
 
 /** Open sessions a user may hold at once; a sign-in past it ends their oldest (docs/security.md "Sign-in"). */
 export const MAX_SESSIONS_PER_USER = 20;

@@ -1,9 +1,9 @@
-import { db, type Sql, type Tx } from "~/utils/db.server";
+import { db, type Sql, type Tx } from "~/db/db.server";
 import { isDivision, type Division } from "~/utils/divisions";
 import { env } from "~/utils/env.server";
 import { conflict, invalidInput, notFound } from "~/utils/errors";
-import { containsPattern } from "~/utils/like-pattern";
-import { keyset } from "~/utils/keyset.server";
+import { containsPattern } from "~/db/like-pattern";
+import { keyset } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
 import type { Paging } from "~/utils/paging";
 import { hashPassword } from "~/utils/password.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary, NotFound } from "~/components/error-boundary";
-import { requireUser } from "~/features/auth/current-user.server";
+import { requireUser } from "~/auth/current-user.server";
 
 export const meta: MetaFunction = () => [{ title: "404 Page Not Found | CRM" }];
 

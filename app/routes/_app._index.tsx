@@ -1,18 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddContactDialog } from "~/components/contacts/add-contact-dialog";
-import {
-  QuickActions,
-  RecentActivity,
-  RecentLeads,
-  StatCards,
-} from "~/components/dashboard/dashboard-panels";
+import { AddContactDialog } from "~/screens/contacts/add-contact-dialog";
+import { QuickActions, RecentActivity, RecentLeads, StatCards } from "~/screens/dashboard/dashboard-panels";
 import { DivisionLogo } from "~/components/division-logo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AddLeadDialog } from "~/components/leads/add-lead-dialog";
-import { requirePageActor } from "~/features/auth/current-user.server";
-import { addContactIntent } from "~/features/contacts/contact-actions.server";
-import { addLeadIntent, restoreDuplicateIntent } from "~/features/leads/add-lead.server";
+import { AddLeadDialog } from "~/screens/leads/add-lead-dialog";
+import { requirePageActor } from "~/auth/current-user.server";
+import { addContactIntent } from "~/screens/contacts/contact-actions.server";
+import { addLeadIntent, restoreDuplicateIntent } from "~/screens/leads/add-lead.server";
 import { currentDivision } from "~/models/actor.server";
 import { getContact } from "~/models/contact.server";
 import { leadRow } from "~/models/lead";
@@ -21,7 +16,7 @@ import { listLeadPage } from "~/models/lead.server";
 import { listAssignableUsers } from "~/models/user.server";
 import { brandingFor } from "~/utils/divisions";
 import { nullIfRefused } from "~/utils/errors";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 import { isUuid } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | CRM" }];

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { AccessControl, AdminApiTokens, AdminToolbar, UserManagement } from "~/components/admin/admin-panel";
-import { AuditLogDialog, CreateUserDialog, PasswordDialog } from "~/components/admin/admin-dialogs";
-import { useAdminChange } from "~/components/admin/user-controls";
+import { AccessControl, AdminApiTokens, AdminToolbar, UserManagement } from "~/screens/admin/admin-panel";
+import { AuditLogDialog, CreateUserDialog, PasswordDialog } from "~/screens/admin/admin-dialogs";
+import { useAdminChange } from "~/screens/admin/user-controls";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { adminAction, adminLoader } from "~/features/admin/admin-panel.server";
-import { adminView } from "~/features/admin/admin-view";
+import { adminAction, adminLoader } from "~/screens/admin/admin-panel.server";
+import { adminView } from "~/screens/admin/admin-view";
 import { statusConfirmation } from "~/models/user";
 
 export const meta: MetaFunction = () => [{ title: "Admin | CRM" }];

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CalendarGrid } from "~/components/calendar/calendar-grid";
-import { DayFollowUps, TodayFollowUps } from "~/components/calendar/follow-up-panels";
-import { ScheduleDialog } from "~/components/calendar/schedule-dialog";
+import { CalendarGrid } from "~/screens/calendar/calendar-grid";
+import { DayFollowUps, TodayFollowUps } from "~/screens/calendar/follow-up-panels";
+import { ScheduleDialog } from "~/screens/calendar/schedule-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { calendarAction, calendarLoader } from "~/features/calendar/calendar.server";
+import { calendarAction, calendarLoader } from "~/screens/calendar/calendar.server";
 import { brandingFor } from "~/utils/divisions";
 
 export const meta: MetaFunction = () => [{ title: "Calendar | CRM" }];

@@ -1,27 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
-import { AddContactDialog } from "~/components/contacts/add-contact-dialog";
-import { ContactCard } from "~/components/contacts/contact-card";
-import { ContactView } from "~/components/contacts/contact-view";
-import { EditContactDialog } from "~/components/contacts/edit-contact-dialog";
-import { LeadReportList, LeadReportsMenu } from "~/components/contacts/lead-reports";
+import { AddContactDialog } from "~/screens/contacts/add-contact-dialog";
+import { ContactCard } from "~/screens/contacts/contact-card";
+import { ContactView } from "~/screens/contacts/contact-view";
+import { EditContactDialog } from "~/screens/contacts/edit-contact-dialog";
+import { LeadReportList, LeadReportsMenu } from "~/screens/contacts/lead-reports";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
-import { AddLeadDialog } from "~/components/leads/add-lead-dialog";
+import { AddLeadDialog } from "~/screens/leads/add-lead-dialog";
 import { Pager } from "~/components/list";
 import { PageHeader } from "~/components/page-header";
 import { useFieldFollowing } from "~/components/use-field-following";
-import { requirePageActor } from "~/features/auth/current-user.server";
-import { addContactIntent, updateContactIntent } from "~/features/contacts/contact-actions.server";
+import { requirePageActor } from "~/auth/current-user.server";
+import { addContactIntent, updateContactIntent } from "~/screens/contacts/contact-actions.server";
 import {
   CONTACTS_PAGE_SIZE,
   contactsView,
   REPORT_PAGE_SIZE,
   type ContactsView,
-} from "~/features/contacts/contacts-view";
-import { addLeadIntent, restoreDuplicateIntent } from "~/features/leads/add-lead.server";
+} from "~/screens/contacts/contacts-view";
+import { addLeadIntent, restoreDuplicateIntent } from "~/screens/leads/add-lead.server";
 import { currentDivision, type Actor } from "~/models/actor.server";
 import { getContact, listContactPage, listRelatedLeads } from "~/models/contact.server";
 import { countLeadsByStatus, listLeadPage } from "~/models/lead.server";
@@ -29,7 +29,7 @@ import { listAssignableUsers } from "~/models/user.server";
 import type { Division } from "~/utils/divisions";
 import { brandingFor } from "~/utils/divisions";
 import { nullIfRefused } from "~/utils/errors";
-import { readForm } from "~/utils/form.server";
+import { readForm } from "~/http/form.server";
 import { isUuid } from "~/utils/ids";
 import { pageOrLast } from "~/utils/page-or-last";
 

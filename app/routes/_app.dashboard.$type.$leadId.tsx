@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { LeadDetailDialog } from "~/components/leads/lead-detail-dialog";
-import { leadDetailAction, leadDetailLoader } from "~/features/leads/lead-detail.server";
+import { LeadDetailDialog } from "~/screens/lead-detail/lead-detail-dialog";
+import { leadDetailAction, leadDetailLoader } from "~/screens/lead-detail/lead-detail.server";
 import { parentHref } from "~/utils/list-state";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

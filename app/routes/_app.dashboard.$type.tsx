@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
-import { LeadCards } from "~/components/dashboard/lead-cards";
+import { LeadCards } from "~/screens/dashboard/lead-cards";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/list";
-import { requirePageActor } from "~/features/auth/current-user.server";
+import { requirePageActor } from "~/auth/current-user.server";
 import { currentDivision } from "~/models/actor.server";
 import { DASHBOARD_DETAILS, isDashboardType } from "~/models/dashboard.schema";
 import { dashboardStats } from "~/models/dashboard.server";

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { LeadDetailDialog } from "~/components/leads/lead-detail-dialog";
-import { leadDetailAction, leadDetailLoader } from "~/features/leads/lead-detail.server";
-import { leadsView } from "~/features/leads/leads-view";
+import { LeadDetailDialog } from "~/screens/lead-detail/lead-detail-dialog";
+import { leadDetailAction, leadDetailLoader } from "~/screens/lead-detail/lead-detail.server";
+import { leadsView } from "~/screens/leads/leads-view";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.detail.firstName} ${data.detail.lastName} | Leads | CRM` : "Leads | CRM" },

@@ -4,8 +4,8 @@ import { ApiTokenList } from "~/components/api-token-list";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { CreateTokenForm, NewTokenNotice } from "~/components/settings/api-tokens";
-import { settingsAction, settingsLoader } from "~/features/settings/settings-page.server";
+import { CreateTokenForm, NewTokenNotice } from "~/screens/settings/api-tokens";
+import { settingsAction, settingsLoader } from "~/screens/settings/settings-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | CRM" }];
 

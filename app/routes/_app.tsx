@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { currentDivision, userDivisions } from "~/models/actor.server";
-import { requireUser } from "~/features/auth/current-user.server";
+import { requireUser } from "~/auth/current-user.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

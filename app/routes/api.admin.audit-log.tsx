@@ -1,4 +1,4 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireAdmin } from "~/models/actor.server";
 import { auditQuerySchema } from "~/models/audit.schema";
 import { listAuditEntries, streamAuditEntries } from "~/models/audit.server";
@@ -9,7 +9,7 @@ import {
   parseInput,
   queryOf,
   streamedListResponse,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 
 /**
  * GET /api/admin/audit-log?search=&action=&limit=&offset=: the audit log newest first, as SPEC.md's entries,

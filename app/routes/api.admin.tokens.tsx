@@ -1,7 +1,7 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireAdmin } from "~/models/actor.server";
 import { listAllTokens } from "~/models/api-token.server";
-import { apiRoute, listResponse, methodNotAllowed } from "~/utils/api.server";
+import { apiRoute, listResponse, methodNotAllowed } from "~/http/api.server";
 
 /** GET /api/admin/tokens: every user's API tokens with their user, newest first (X-Total-Count). */
 export const loader = apiRoute(async ({ request, context }) => {

@@ -1,7 +1,7 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireAdmin } from "~/models/actor.server";
 import { revokeCompanyAccess, requireUserRecord } from "~/models/user.server";
-import { apiRoute, jsonResponse, methodNotAllowed, requireDivisionParam } from "~/utils/api.server";
+import { apiRoute, jsonResponse, methodNotAllowed, requireDivisionParam } from "~/http/api.server";
 import { recordId } from "~/utils/ids";
 
 export const loader = () => methodNotAllowed("DELETE");

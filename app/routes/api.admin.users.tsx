@@ -1,4 +1,4 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireAdmin } from "~/models/actor.server";
 import { createUserSchema, userListParamsSchema } from "~/models/user.schema";
 import { createUser, listUsers } from "~/models/user.server";
@@ -10,7 +10,7 @@ import {
   parseInput,
   queryOf,
   readJson,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 
 /** GET /api/admin/users: the users with their company access (optionally searched and paged by limit and offset or cursor; X-Total-Count). */
 export const loader = apiRoute(async ({ request, context }) => {

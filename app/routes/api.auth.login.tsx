@@ -1,7 +1,7 @@
-import { authenticate } from "~/features/auth/sign-in.server";
+import { authenticate } from "~/auth/sign-in.server";
 import { toPublicUser } from "~/models/user.server";
-import { apiRoute, jsonResponse, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requestInfo } from "~/utils/request-info.server";
+import { apiRoute, jsonResponse, methodNotAllowed, readJson } from "~/http/api.server";
+import { requestInfo } from "~/http/request-info.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,6 +1,6 @@
 import { toPublicUser } from "~/models/user.server";
-import { apiRoute, methodNotAllowed, jsonResponse } from "~/utils/api.server";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { apiRoute, methodNotAllowed, jsonResponse } from "~/http/api.server";
+import { requireApiActor } from "~/auth/current-user.server";
 
 export const loader = apiRoute(async ({ request, context }) => {
   const { user } = await requireApiActor(request, context);

@@ -1,4 +1,4 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireDivisionAccess } from "~/models/actor.server";
 import { companySearchSchema } from "~/models/contact.schema";
 import { suggestCompanies } from "~/models/contact.server";
@@ -9,7 +9,7 @@ import {
   parseInput,
   queryOf,
   requireDivisionParam,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 
 /**
  * GET /api/companies/{division}?search=: the Add New Contact dialog's company suggestions (SPEC.md): the

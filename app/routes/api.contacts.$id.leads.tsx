@@ -1,4 +1,4 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { getContact, listRelatedLeads, streamRelatedLeads } from "~/models/contact.server";
 import {
   apiRoute,
@@ -7,7 +7,7 @@ import {
   parseInput,
   queryOf,
   streamedListResponse,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { recordId } from "~/utils/ids";
 import { pagingSchema } from "~/utils/paging";
 

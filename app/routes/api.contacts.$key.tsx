@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireDivisionAccess } from "~/models/actor.server";
 import { contactListParamsSchema, updateContactSchema } from "~/models/contact.schema";
 import { getContact, listContacts, streamContacts, updateContact } from "~/models/contact.server";
@@ -13,7 +13,7 @@ import {
   readJson,
   requireDivisionParam,
   streamedListResponse,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { recordId } from "~/utils/ids";
 
 /**

@@ -1,8 +1,8 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireDivisionAccess } from "~/models/actor.server";
 import { createContactSchema } from "~/models/contact.schema";
 import { createContact } from "~/models/contact.server";
-import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
+import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/http/api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,6 +1,6 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { dashboardStats } from "~/models/dashboard.server";
-import { apiRoute, jsonResponse, methodNotAllowed, requireDivisionParam } from "~/utils/api.server";
+import { apiRoute, jsonResponse, methodNotAllowed, requireDivisionParam } from "~/http/api.server";
 
 /** GET /api/dashboard/stats/{division}: the eight figures of CONTRACT.md "Dashboard stats". */
 export const loader = apiRoute(async ({ request, context, params }) => {

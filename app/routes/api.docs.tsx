@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { openApiDocument } from "~/features/api-docs/openapi.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { openApiDocument } from "~/api/openapi.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 /**
  * GET /api/docs: the OpenAPI document (/api/openapi.json) as a readable page, rendered on the server from the

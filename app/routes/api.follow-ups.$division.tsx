@@ -1,4 +1,4 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireDivisionAccess } from "~/models/actor.server";
 import { followUpRangeSchema } from "~/models/follow-up.schema";
 import { listFollowUps } from "~/models/note.server";
@@ -9,7 +9,7 @@ import {
   parseInput,
   queryOf,
   requireDivisionParam,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 
 /**
  * GET /api/follow-ups/{division}?from=&to=: the follow-ups on the division's non-archived leads, soonest first

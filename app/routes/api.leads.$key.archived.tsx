@@ -1,6 +1,6 @@
-import { apiRoute, methodNotAllowed, requireDivisionParam } from "~/utils/api.server";
-import { requireApiActor } from "~/features/auth/current-user.server";
-import { leadListResponse } from "~/features/leads/lead-list-response.server";
+import { apiRoute, methodNotAllowed, requireDivisionParam } from "~/http/api.server";
+import { requireApiActor } from "~/auth/current-user.server";
+import { leadListResponse } from "~/screens/leads/lead-list-response.server";
 
 /** GET /api/leads/{division}/archived: the division's archived leads, with the list's query options. */
 export const loader = apiRoute(async ({ request, context, params }) => {

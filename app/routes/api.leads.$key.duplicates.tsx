@@ -1,4 +1,4 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { requireDivisionAccess } from "~/models/actor.server";
 import { duplicateQuerySchema } from "~/models/lead.schema";
 import { findDuplicateLeads } from "~/models/lead.server";
@@ -9,7 +9,7 @@ import {
   parseInput,
   queryOf,
   requireDivisionParam,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 
 /** GET /api/leads/{division}/duplicates?email=&firstName=&lastName= */
 export const loader = apiRoute(async ({ request, context, params }) => {

@@ -1,6 +1,6 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
-import { leadExportResponse } from "~/features/leads/lead-export.server";
-import { apiRoute, methodNotAllowed, requireDivisionParam } from "~/utils/api.server";
+import { requireApiActor } from "~/auth/current-user.server";
+import { leadExportResponse } from "~/screens/leads/lead-export.server";
+import { apiRoute, methodNotAllowed, requireDivisionParam } from "~/http/api.server";
 
 /** GET /api/leads/{division}/export.csv: Export Report (CONTRACT.md), a streamed CSV attachment. */
 export const loader = apiRoute(async ({ request, context, params }) => {

@@ -8,10 +8,10 @@ import {
   parseInput,
   readJson,
   requireDivisionParam,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { recordId } from "~/utils/ids";
-import { requireApiActor } from "~/features/auth/current-user.server";
-import { leadListResponse } from "~/features/leads/lead-list-response.server";
+import { requireApiActor } from "~/auth/current-user.server";
+import { leadListResponse } from "~/screens/leads/lead-list-response.server";
 
 /** GET /api/leads/{division}: the division's active leads (X-Total-Count holds the number of matches). */
 export const loader = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {

@@ -1,7 +1,7 @@
 import { restoreLead } from "~/models/lead.server";
-import { apiRoute, jsonResponse, methodNotAllowed } from "~/utils/api.server";
+import { apiRoute, jsonResponse, methodNotAllowed } from "~/http/api.server";
 import { recordId } from "~/utils/ids";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 

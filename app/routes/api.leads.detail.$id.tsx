@@ -1,7 +1,7 @@
 import { getLeadDetail } from "~/models/lead.server";
-import { apiRoute, methodNotAllowed, jsonResponse } from "~/utils/api.server";
+import { apiRoute, methodNotAllowed, jsonResponse } from "~/http/api.server";
 import { recordId } from "~/utils/ids";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 
 /** GET /api/leads/detail/{id}: the lead with its progress (oldest first) and notes (newest first). */
 export const loader = apiRoute(async ({ request, context, params }) => {

@@ -1,8 +1,8 @@
 import { requireDivisionAccess } from "~/models/actor.server";
 import { createLead } from "~/models/lead.server";
 import { createLeadSchema } from "~/models/lead.schema";
-import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/http/api.server";
+import { requireApiActor } from "~/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("POST");
 

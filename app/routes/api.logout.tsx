@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteSession } from "~/models/session.server";
-import { methodNotAllowed } from "~/utils/api.server";
-import { clearSessionCookieHeader, sessionIdFromRequest } from "~/utils/session-cookie.server";
+import { methodNotAllowed } from "~/http/api.server";
+import { clearSessionCookieHeader, sessionIdFromRequest } from "~/http/session-cookie.server";
 
 /** Ends this session only (not the user's others), then goes home. GET and POST both work. */
 async function logout({ request }: LoaderFunctionArgs | ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { AUDIO_TYPES, findNoteAudio, storeNoteAudio, type AudioType } from "~/models/note.server";
-import { ApiError, apiRoute, jsonResponse, methodNotAllowed, readLimited } from "~/utils/api.server";
-import { AUDIO_BODY_LIMIT } from "~/utils/body-limits";
-import { byteRange } from "~/utils/byte-range";
+import { ApiError, apiRoute, jsonResponse, methodNotAllowed, readLimited } from "~/http/api.server";
+import { AUDIO_BODY_LIMIT } from "~/http/body-limits";
+import { byteRange } from "~/http/byte-range";
 import { notFound } from "~/utils/errors";
 import { recordId } from "~/utils/ids";
 

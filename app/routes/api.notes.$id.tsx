@@ -1,8 +1,8 @@
 import { completeFollowUp, requireNote } from "~/models/note.server";
 import { completeFollowUpSchema } from "~/models/note.schema";
-import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
+import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/http/api.server";
 import { recordId } from "~/utils/ids";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 

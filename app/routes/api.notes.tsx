@@ -1,10 +1,10 @@
 import { createNote, requireNoteLead } from "~/models/note.server";
 import { createNoteSchema } from "~/models/note.schema";
 import { SELECT_LEAD_MESSAGE } from "~/models/note";
-import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/utils/api.server";
+import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/http/api.server";
 import { invalidInput } from "~/utils/errors";
 import { recordId } from "~/utils/ids";
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 
 export const loader = () => methodNotAllowed("POST");
 

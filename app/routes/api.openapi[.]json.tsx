@@ -1,5 +1,5 @@
-import { openApiDocument } from "~/features/api-docs/openapi.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { openApiDocument } from "~/api/openapi.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 /** GET /api/openapi.json: the API's OpenAPI 3.1 document. Public, and the same for everyone, so cacheable. */
 export const loader = () =>

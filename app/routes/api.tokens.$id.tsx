@@ -1,6 +1,6 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { revokeToken } from "~/models/api-token.server";
-import { apiRoute, jsonResponse, methodNotAllowed } from "~/utils/api.server";
+import { apiRoute, jsonResponse, methodNotAllowed } from "~/http/api.server";
 import { recordId } from "~/utils/ids";
 
 export const loader = () => methodNotAllowed("DELETE");

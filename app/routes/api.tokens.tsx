@@ -1,4 +1,4 @@
-import { requireApiActor } from "~/features/auth/current-user.server";
+import { requireApiActor } from "~/auth/current-user.server";
 import { createTokenSchema } from "~/models/api-token.schema";
 import { createToken, listOwnTokens, requireSignedInPerson } from "~/models/api-token.server";
 import {
@@ -8,7 +8,7 @@ import {
   methodNotAllowed,
   parseInput,
   readJson,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 
 /** GET /api/tokens: the caller's own API tokens, newest first (X-Total-Count). */
 export const loader = apiRoute(async ({ request, context }) => {

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { selectDivision } from "~/models/user.server";
-import { getCurrentUser } from "~/features/auth/current-user.server";
-import { readForm } from "~/utils/form.server";
+import { getCurrentUser } from "~/auth/current-user.server";
+import { readForm } from "~/http/form.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /**
  * The company switcher's form: remembers the division (only one the user has) and goes back. Signed out

@@ -6,14 +6,14 @@ import {
 } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 import { LoginScreen } from "~/components/login-screen";
-import { getCurrentUser } from "~/features/auth/current-user.server";
-import { authenticate } from "~/features/auth/sign-in.server";
-import { ApiError } from "~/utils/api.server";
-import { readForm } from "~/utils/form.server";
-import { loginFailureHeader } from "~/utils/login-failure.server";
-import { requestInfo } from "~/utils/request-info.server";
+import { getCurrentUser } from "~/auth/current-user.server";
+import { authenticate } from "~/auth/sign-in.server";
+import { ApiError } from "~/http/api.server";
+import { readForm } from "~/http/form.server";
+import { loginFailureHeader } from "~/http/login-failure.server";
+import { requestInfo } from "~/http/request-info.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | CRM" }];
 

@@ -3,8 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
 import { DivisionLogo } from "~/components/division-logo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FieldNoteForm } from "~/components/mobile/field-note-form";
-import { mobileAction, mobileLoader } from "~/features/mobile/field-notes.server";
+import { FieldNoteForm } from "~/screens/mobile/field-note-form";
+import { mobileAction, mobileLoader } from "~/screens/mobile/field-notes.server";
 import { brandingFor } from "~/utils/divisions";
 
 export const meta: MetaFunction = () => [{ title: "Field Notes | CRM" }];

@@ -1,7 +1,7 @@
 /**
  * Neutral refusals thrown by the models. They say what went wrong, not how to answer it: the JSON routes
- * turn them into CONTRACT.md's status codes (utils/api.server.ts), the page actions into SPEC.md's failure
- * toasts or field messages (utils/page-action.server.ts). See docs/decisions/001-layers.md.
+ * turn them into CONTRACT.md's status codes (http/api.server.ts), the page actions into SPEC.md's failure
+ * toasts or field messages (http/page-action.server.ts). See docs/decisions/001-layers.md.
  */
 export type RefusalKind = "bad-request" | "signed-out" | "forbidden" | "not-found" | "conflict" | "busy";
 

@@ -35,7 +35,7 @@ export function connectAppDatabase() {
   if (!url) return;
   process.env.DATABASE_URL = url;
   afterAll(async () => {
-    const { closeDatabase } = await import("../../app/utils/db.server");
+    const { closeDatabase } = await import("../../app/db/db.server");
     await closeDatabase();
   });
 }

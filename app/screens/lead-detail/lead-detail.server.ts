@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listAssignableUsers } from "~/models/user.server";
+import { leadUpdateFormSchema } from "~/models/lead.schema";
+import { getLeadDetail, updateLead } from "~/models/lead.server";
+import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
+import { noteFormSchema, quickFollowUpSchema } from "~/models/note.schema";
+import { completeFollowUp, createNote } from "~/models/note.server";
+import { readForm } from "~/http/form.server";
+import { nullIfRefused } from "~/utils/errors";
+import { isUuid, recordId } from "~/utils/ids";
+import { parentHref } from "~/utils/list-state";
+import { attempt, invalidReply, refusalReply, requireFormId } from "~/http/page-action.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { zonedTimeToUtc } from "~/utils/time-zone";
+import { timeZoneOf } from "~/utils/time-zone.server";
+import { errorToast, successToast } from "~/utils/toast";
+import { redirectWithToast } from "~/http/toast.server";
+import { requirePageActor } from "~/auth/current-user.server";
+
+/**
+ * The lead detail dialog as a child route (docs/decisions/002-screens.md): /leads/{id} over the lead list,
+ * and the same loader, action and dialog wherever another list opens a lead in place. Its address is the
+ * parent's plus the lead id; the parent's address (with its query) is where the dialog closes to.
+ */
+
+export async function leadDetailLoader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await requirePageActor(request, context);
+  const url = new URL(request.url);
+  const detail = isUuid(params.leadId)
+    ? await getLeadDetail(actor, params.leadId).catch(nullIfRefused)
+    : null;
+  if (!detail) {
+    throw await redirectWithToast(
+      parentHref(url.pathname, url.search),
+      errorToast("Could not open lead details."),
+    );
+  }
+  return {
+    detail,
+    assignableUsers: await listAssignableUsers(actor, detail.companyDivision),
+    edit: url.searchParams.get("edit") === "true",
+  };
+}
+
+/**
+ * The form's follow-up date is a day on the reader's calendar: its follow-up is at 09:00 on their clock, the day
+ * the calendar shows it on (to the API, a date alone means 09:00 UTC; models/note.schema.ts).
+ */
+function onReadersClock(
+  posted: FormDataEntryValue | null,
+  parsed: Date | null | undefined,
+  request: Request,
+) {
+  const day = typeof posted === "string" ? posted.trim() : "";
+  return parsed && /^\d{4}-\d{2}-\d{2}$/.test(day)
+    ? zonedTimeToUtc(day, DEFAULT_FOLLOW_UP_TIME, timeZoneOf(request))
+    : parsed;
+}
+
+/**
+ * The lead-level intents — update, add a note, a quick follow-up, Mark Complete — in one place that any page
+ * can post to (the calendar's Mark Complete posts here with `redirectTo`). Success redirects with its toast
+ * to `redirectTo` or back to the dialog; invalid input comes back to the form's fields.
+ */
+export async function leadDetailAction({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requirePageActor(request, context);
+  const formData = await readForm(request);
+  const url = new URL(request.url);
+  const back = safeRedirect(formData.get("redirectTo"), url.pathname + url.search);
+  const leadId = () => recordId(params.leadId);
+
+  switch (formData.get("intent")) {
+    case "update": {
+      const submission = parseWithZod(formData, { schema: leadUpdateFormSchema });
+      if (submission.status !== "success") return invalidReply("update", submission.reply());
+      const { phone, position, notes, estimatedValue, assignedToId, ...rest } = submission.value;
+      try {
+        // Every field is on the form, so a blank optional field clears it.
+        await updateLead(actor, leadId(), {
+          ...rest,
+          phone: phone ?? null,
+          position: position ?? null,
+          notes: notes ?? null,
+          estimatedValue: estimatedValue ?? null,
+          assignedToId: assignedToId ?? null,
+        });
+      } catch (error) {
+        return refusalReply("update", error, (options) => submission.reply(options), "Failed to update lead");
+      }
+      return redirectWithToast(back, successToast("Lead updated successfully"));
+    }
+    case "add-note":
+    case "quick-follow-up": {
+      const intent = formData.get("intent") as "add-note" | "quick-follow-up";
+      const schema = intent === "add-note" ? noteFormSchema : quickFollowUpSchema;
+      const submission = parseWithZod(formData, { schema });
+      if (submission.status !== "success") return invalidReply(intent, submission.reply());
+      const { content } = submission.value;
+      const followUpDate = onReadersClock(
+        formData.get("followUpDate"),
+        submission.value.followUpDate,
+        request,
+      );
+      return attempt(
+        () => createNote(actor, leadId(), { content, followUpDate, noteType: "TEXT", voiceDuration: null }),
+        intent === "add-note"
+          ? { to: back, success: successToast("Note added successfully"), failure: "Failed to add note" }
+          : {
+              to: back,
+              success: successToast("Follow-up scheduled successfully"),
+              failure: "Failed to create follow-up",
+            },
+      );
+    }
+    case "complete-follow-up":
+      return attempt(() => completeFollowUp(actor, requireFormId(formData, "noteId")), {
+        to: back,
+        success: successToast("Follow-up marked as complete"),
+        failure: "Failed to update follow-up",
+      });
+    default:
+      throw new Response("Unknown form intent", { status: 400 });
+  }
+}

@@ -1,0 +1,57 @@
+import type { Actor } from "~/models/actor.server";
+import { setLeadsArchived } from "~/models/lead.server";
+import { readForm } from "~/http/form.server";
+import { invalidInput } from "~/utils/errors";
+import { recordId } from "~/utils/ids";
+import { attempt, requireFormId } from "~/http/page-action.server";
+import { successToast } from "~/utils/toast";
+import { addLeadIntent, restoreDuplicateIntent } from "./add-lead.server";
+import { leadsView } from "./leads-view";
+
+/**
+ * The Lead Management page's own forms, one intent each: Add New Lead (and its duplicate step), archive and
+ * restore, one lead or the selected ones. The lead detail's forms post to the detail route instead
+ * (lead-detail.server.ts).
+ */
+export async function leadsPageAction(actor: Actor, request: Request) {
+  const formData = await readForm(request);
+  const listHref = leadsView.href(leadsView.read(new URL(request.url).searchParams));
+  const archive = (archived: boolean, ids: () => string[], description?: string) =>
+    attempt(() => setLeadsArchived(actor, ids(), archived), {
+      to: listHref,
+      success: successToast(
+        archived ? "Lead archived successfully" : "Lead restored successfully",
+        description,
+      ),
+      failure: archived ? "Failed to archive lead" : "Failed to restore lead",
+    });
+  const posted = formData.getAll("ids");
+  // Every posted id must be a lead the user may change (a malformed one is not found), and a bulk action needs
+  // at least one: its confirmation asks for a selection first.
+  const selected = () => {
+    if (!posted.length) throw invalidInput({ ids: ["Select at least one lead first"] });
+    return posted.map(recordId);
+  };
+  const one = () => [requireFormId(formData, "leadId")];
+
+  switch (formData.get("intent")) {
+    case "create":
+      return addLeadIntent(actor, formData, listHref);
+    case "restore-duplicate":
+      return restoreDuplicateIntent(actor, formData, listHref);
+    case "archive":
+      return archive(true, one);
+    case "restore":
+      return archive(false, one);
+    case "bulk-archive":
+      return archive(true, selected, countText(posted.length, "archived"));
+    case "bulk-restore":
+      return archive(false, selected, countText(posted.length, "restored"));
+    default:
+      throw new Response("Unknown form intent", { status: 400 });
+  }
+}
+
+function countText(count: number, verb: string) {
+  return `${count} lead${count === 1 ? "" : "s"} ${verb}.`;
+}

@@ -1,0 +1,80 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { isAdmin } from "~/models/actor.server";
+import { TOKEN_SCOPES } from "~/models/api-token";
+import { createTokenSchema, type CreatedApiToken } from "~/models/api-token.schema";
+import { createToken, listOwnTokens, revokeToken } from "~/models/api-token.server";
+import { readForm } from "~/http/form.server";
+import { attempt, invalidReply, refusalReply, requireFormId } from "~/http/page-action.server";
+import { successToast, type ToastInput } from "~/utils/toast";
+import { requirePageActor } from "~/auth/current-user.server";
+
+/** The create form's answer when the page stays: the new token, or the form's errors. */
+export type TokenFormResult = {
+  intent: "create-token";
+  result: SubmissionResult<string[]>;
+  toast?: ToastInput;
+  created?: CreatedApiToken;
+};
+
+const SETTINGS_PATH = "/settings";
+
+/**
+ * /settings: the signed-in user's own API tokens, and the active one the revoke confirmation is about
+ * (?revoke=, a parameter of the page: docs/decisions/002-screens.md).
+ */
+export async function settingsLoader(request: Request, context: AppLoadContext) {
+  const actor = await requirePageActor(request, context);
+  const tokens = await listOwnTokens(actor);
+  const revokeId = new URL(request.url).searchParams.get("revoke");
+  const revoking = tokens.find((token) => token.id === revokeId && token.status === "ACTIVE") ?? null;
+  return {
+    tokens,
+    revoking,
+    scopes: isAdmin(actor) ? TOKEN_SCOPES : TOKEN_SCOPES.filter((s) => s !== "admin"),
+  };
+}
+
+/**
+ * Create and revoke, through the same model functions as /api/tokens. A new token comes back in the
+ * action's answer, not through a redirect: it is shown this once, and never travels in a URL or a cookie.
+ */
+export async function settingsAction(
+  request: Request,
+  context: AppLoadContext,
+  // Spelled out: inferred, the answer with `created` would be merged into the plainer one and lost.
+): Promise<Response | ReturnType<typeof data<TokenFormResult>>> {
+  const actor = await requirePageActor(request, context);
+  const formData = await readForm(request);
+  switch (formData.get("intent")) {
+    case "create-token": {
+      const submission = parseWithZod(formData, { schema: createTokenSchema });
+      if (submission.status !== "success") return invalidReply("create-token", submission.reply());
+      try {
+        const created = await createToken(actor, submission.value);
+        return data({
+          intent: "create-token",
+          result: submission.reply({ resetForm: true }),
+          created,
+          toast: successToast("API token created successfully"),
+        });
+      } catch (error) {
+        return refusalReply(
+          "create-token",
+          error,
+          (options) => submission.reply(options),
+          "Failed to create API token",
+        );
+      }
+    }
+    case "revoke-token":
+      return attempt(() => revokeToken(actor, requireFormId(formData, "tokenId")), {
+        to: SETTINGS_PATH,
+        success: successToast("API token revoked successfully"),
+        failure: "Failed to revoke API token",
+      });
+    default:
+      throw new Response("Unknown form intent", { status: 400 });
+  }
+}
