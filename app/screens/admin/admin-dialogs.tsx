@@ -8,7 +8,7 @@ import {
 import type { SerializeFrom } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { adminView, AUDIT_PAGE_SIZE, type AdminView } from "~/screens/admin/admin-view";
+import { adminView, AUDIT_PAGE_SIZE, type AdminView } from "./admin-view";
 import { type AuditCounts, type AuditLogEntry } from "~/models/audit.schema";
 import { ACTION_LABELS, AUDIT_ACTIONS } from "~/models/audit";
 import { type User } from "~/models/user.schema";

@@ -1,5 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "@remix-run/node";
 import { listAllTokens, revokeToken } from "~/models/api-token.server";
 import { auditCounts, listAuditEntries } from "~/models/audit.server";
 import { createUserSchema, passwordFormSchema, roleSchema } from "~/models/user.schema";
@@ -29,7 +29,7 @@ import { adminView, AUDIT_PAGE_SIZE, USERS_PAGE_SIZE } from "./admin-view";
  * about (?status=, ?password=), the Audit Log dialog's page and counts (?audit=1), and every user's active
  * API tokens (with the one ?revokeToken= confirms). Admins only: the guard, and every model function again.
  */
-export async function adminLoader(request: Request, context: AppLoadContext) {
+export async function adminLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdminPage(request, context);
   const params = new URL(request.url).searchParams;
   const view = adminView.read(params);
@@ -73,7 +73,7 @@ const COMING_SOON: ToastInput = { type: "error", title: "Feature coming soon" };
  * The panel's forms, one intent each; the same model functions as the /api/admin routes, which refuse a
  * non-admin themselves. Successes come back to the panel with SPEC.md section 8's toast.
  */
-export async function adminAction(request: Request, context: AppLoadContext) {
+export async function adminAction({ request, context }: ActionFunctionArgs) {
   const actor = await requireAdminPage(request, context);
   const formData = await readForm(request);
   const back = adminView.href(adminView.read(new URL(request.url).searchParams));

@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { ComponentProps } from "react";
 import { Form } from "@remix-run/react";
-import { adminView, USERS_PAGE_SIZE, type AdminView } from "~/screens/admin/admin-view";
+import { adminView, USERS_PAGE_SIZE, type AdminView } from "./admin-view";
 import type { User } from "~/models/user.schema";
 import { formatDate } from "~/utils/format";
 import { ApiTokenList } from "~/components/api-token-list";

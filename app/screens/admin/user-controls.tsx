@@ -2,7 +2,7 @@ import { Switch } from "@headlessui/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { adminView, type AdminView } from "~/screens/admin/admin-view";
+import { adminView, type AdminView } from "./admin-view";
 import { type User } from "~/models/user.schema";
 import { ROLES } from "~/models/user";
 import { DIVISIONS, type Division } from "~/utils/divisions";

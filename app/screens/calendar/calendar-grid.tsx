@@ -6,7 +6,7 @@ import {
   monthTitle,
   shiftMonth,
   type CalendarView,
-} from "~/screens/calendar/calendar-view";
+} from "./calendar-view";
 import type { FollowUp, FollowUpState } from "~/models/follow-up.schema";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";

@@ -1,5 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "@remix-run/node";
 import { currentDivision, type Actor } from "~/models/actor.server";
 import { getLead, listLeadPage } from "~/models/lead.server";
 import { calendarFollowUpSchema } from "~/models/note.schema";
@@ -29,7 +29,7 @@ import {
  * Follow-up dialog the lead chosen (?leadId=) or the leads matching the picker's search (without JavaScript the
  * picker searches on the server).
  */
-export async function calendarLoader(request: Request, context: AppLoadContext) {
+export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const timeZone = timeZoneOf(request);
@@ -82,7 +82,7 @@ export async function calendarLoader(request: Request, context: AppLoadContext) 
  * Create Follow-up: a note on the chosen lead, due on the dialog's day at the chosen time in the user's zone
  * (09:00 when blank), stored in UTC. Success goes to that day on the calendar with its toast.
  */
-export async function calendarAction(request: Request, context: AppLoadContext) {
+export async function calendarAction({ request, context }: ActionFunctionArgs) {
   const actor: Actor = await requirePageActor(request, context);
   const formData = await readForm(request);
   const view = calendarView.read(new URL(request.url).searchParams);

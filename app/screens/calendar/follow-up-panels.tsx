@@ -1,11 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useLocation } from "@remix-run/react";
-import {
-  calendarView,
-  FOLLOW_UPS_PER_PANEL,
-  followUpState,
-  type CalendarView,
-} from "~/screens/calendar/calendar-view";
+import { calendarView, FOLLOW_UPS_PER_PANEL, followUpState, type CalendarView } from "./calendar-view";
 import type { FollowUp } from "~/models/follow-up.schema";
 import { zonedTime } from "~/utils/time-zone";
 import { AppLink } from "~/components/app-link";

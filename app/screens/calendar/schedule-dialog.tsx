@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { calendarView, PICKER_SIZE, type CalendarView } from "~/screens/calendar/calendar-view";
+import { calendarView, PICKER_SIZE, type CalendarView } from "./calendar-view";
 import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
 import type { Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";

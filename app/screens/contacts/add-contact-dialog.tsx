@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { MISSING_INFORMATION } from "~/screens/contacts/contact-toasts";
+import { MISSING_INFORMATION } from "./contact-toasts";
 import { brandingFor, type Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";
 import { useIsPending } from "~/components/use-is-pending";

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { contactsView, shortEmail, type ContactsView } from "~/screens/contacts/contacts-view";
+import { contactsView, shortEmail, type ContactsView } from "./contacts-view";
 import type { ContactCard as Card, RelatedLead } from "~/models/contact.schema";
 import { formatDate } from "~/utils/format";
 import { AppLink } from "~/components/app-link";

@@ -1,10 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import {
-  contactsView,
-  LEAD_REPORTS,
-  REPORT_PAGE_SIZE,
-  type ContactsView,
-} from "~/screens/contacts/contacts-view";
+import { contactsView, LEAD_REPORTS, REPORT_PAGE_SIZE, type ContactsView } from "./contacts-view";
 import type { Lead } from "~/models/lead.schema";
 import type { LeadStatus } from "~/models/lead";
 import { formatGBP } from "~/utils/format";

@@ -1,7 +1,7 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead";
-import { leadsView, type LeadsView } from "~/screens/leads/leads-view";
+import { leadsView, type LeadsView } from "./leads-view";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";

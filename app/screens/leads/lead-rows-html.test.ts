@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadsView } from "~/screens/leads/leads-view";
+import { leadsView } from "./leads-view";
 import { leadRowsHtml, type ListLead } from "./lead-rows-html";
 
 const lead: ListLead = {

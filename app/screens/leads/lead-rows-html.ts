@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { leadsView, type LeadsView } from "~/screens/leads/leads-view";
+import { leadsView, type LeadsView } from "./leads-view";
 import { LEAD_STATUSES, type LeadRow, type LeadStatus } from "~/models/lead";
 import { formatGBP, fullName, relativeDates } from "~/utils/format";
 import { html, type Html } from "~/utils/html";

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { hasFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "~/screens/leads/leads-view";
+import { hasFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "./leads-view";
 import { DEFAULT_SORT_DIRECTION, type LeadSort } from "~/models/lead";
 import { useDocumentData } from "~/utils/document-data";
 import { useHydrated } from "~/components/use-hydrated";

@@ -1,9 +1,72 @@
-import type { Actor } from "~/models/actor.server";
 import { leadRow } from "~/models/lead";
-import { countLeadTabs, listLeadPage } from "~/models/lead.server";
+import { countLeadTabs, getLead, listLeadPage } from "~/models/lead.server";
 import type { Division } from "~/utils/divisions";
 import { pageOrLast } from "~/utils/page-or-last";
-import { leadFilters, LEADS_PAGE_SIZE, type LeadsView } from "./leads-view";
+import { leadFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "./leads-view";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { LEAD_ROWS } from "./lead-table";
+import { requirePageActor } from "~/auth/current-user.server";
+import { leadsPageAction } from "./leads-actions.server";
+import { openLeadRedirect } from "./open-lead.server";
+import { currentDivision, type Actor } from "~/models/actor.server";
+import type { Lead } from "~/models/lead.schema";
+import { listAssignableUsers } from "~/models/user.server";
+import { documentOnly } from "~/utils/document-data";
+import { nullIfRefused } from "~/utils/errors";
+import { isUuid } from "~/utils/ids";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requirePageActor(request, context);
+  const division = currentDivision(actor.user);
+  const params = new URL(request.url).searchParams;
+  const leadId = params.get("leadId");
+  if (leadId !== null) {
+    throw await openLeadRedirect(actor, leadId, {
+      edit: params.get("edit") === "true",
+      from: params.get("from"),
+    });
+  }
+
+  const requested = leadsView.read(params);
+  const confirm = params.get("confirm");
+  const target = params.get("target");
+  const addOpen = params.get("new") === "1";
+  const [{ list, counts, page }, targetLead, assignableUsers] = await Promise.all([
+    leadsPageList(actor, division, requested),
+    (confirm === "archive" || confirm === "restore") && isUuid(target)
+      ? getLead(actor, target).catch(nullIfRefused)
+      : null,
+    addOpen ? listAssignableUsers(actor, division) : [],
+  ]);
+  // Ticked rows win; "select all" alone (without JavaScript) means every row of this page as shown.
+  const ticked = params.getAll("ids").filter(isUuid);
+  const selected = ticked.length || params.get("all") !== "1" ? ticked : list.leads.map((lead) => lead.id);
+  return {
+    division,
+    view: { ...requested, page },
+    leadIds: list.leads.map((lead) => lead.id),
+    // A document's rows are in its HTML only (docs/decisions/015-rows-travel-once.md).
+    leads: documentOnly(context, LEAD_ROWS, list.leads),
+    total: list.total,
+    counts,
+    addOpen,
+    assignableUsers,
+    confirm: confirmation(confirm, targetLead, selected),
+  };
+}
+
+type Confirmation =
+  { kind: "archive" | "restore"; lead: Lead } | { kind: "bulk-archive" | "bulk-restore"; ids: string[] };
+
+function confirmation(kind: string | null, lead: Lead | null, ids: string[]): Confirmation | null {
+  if (lead && (kind === "archive" || kind === "restore")) return { kind, lead };
+  if (kind === "bulk-archive" || kind === "bulk-restore") return { kind, ids };
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return leadsPageAction(await requirePageActor(request, context), request);
+}
 
 /**
  * What the Lead Management page lists for a view: its page of leads (as table rows), both tabs' totals, and

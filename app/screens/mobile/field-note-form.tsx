@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
-import { MOBILE_LEADS, mobileView } from "~/screens/mobile/field-notes-view";
+import { MOBILE_LEADS, mobileView } from "./field-notes-view";
 import { type Note } from "~/models/note.schema";
 import { NOTE_OR_RECORDING_MESSAGE, SELECT_LEAD_MESSAGE } from "~/models/note";
 import type { Division } from "~/utils/divisions";

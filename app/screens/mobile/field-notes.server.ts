@@ -1,5 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "@remix-run/node";
 import { currentDivision } from "~/models/actor.server";
 import { fieldNoteSchema } from "~/models/note.schema";
 import { createNote } from "~/models/note.server";
@@ -16,7 +16,7 @@ import { MOBILE_LEADS, mobileView } from "./field-notes-view";
  * /mobile (SPEC.md "Mobile notes"): the division's leads, newest update first, narrowed by the search; and
  * whether the division has any at all ('No leads available' against 'No leads found').
  */
-export async function mobileLoader(request: Request, context: AppLoadContext) {
+export async function mobileLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const view = mobileView.read(new URL(request.url).searchParams);
@@ -38,7 +38,7 @@ export async function mobileLoader(request: Request, context: AppLoadContext) {
 }
 
 /** Save Note without JavaScript: a text note on the chosen lead. (The recorder needs JavaScript.) */
-export async function mobileAction(request: Request, context: AppLoadContext) {
+export async function mobileAction({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: fieldNoteSchema });

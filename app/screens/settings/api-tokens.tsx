@@ -9,7 +9,7 @@ import {
   TOKEN_SCOPE_LABELS,
   type TokenScope,
 } from "~/models/api-token";
-import type { TokenFormResult } from "~/screens/settings/settings-page.server";
+import type { TokenFormResult } from "./settings-page.server";
 import { errorToast } from "~/utils/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { useIsPending } from "~/components/use-is-pending";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isAdmin } from "~/models/actor.server";
 import { TOKEN_SCOPES } from "~/models/api-token";
 import { createTokenSchema, type CreatedApiToken } from "~/models/api-token.schema";
@@ -24,7 +24,7 @@ const SETTINGS_PATH = "/settings";
  * /settings: the signed-in user's own API tokens, and the active one the revoke confirmation is about
  * (?revoke=, a parameter of the page: docs/decisions/002-screens.md).
  */
-export async function settingsLoader(request: Request, context: AppLoadContext) {
+export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const tokens = await listOwnTokens(actor);
   const revokeId = new URL(request.url).searchParams.get("revoke");
@@ -41,8 +41,7 @@ export async function settingsLoader(request: Request, context: AppLoadContext) 
  * action's answer, not through a redirect: it is shown this once, and never travels in a URL or a cookie.
  */
 export async function settingsAction(
-  request: Request,
-  context: AppLoadContext,
+  { request, context }: ActionFunctionArgs,
   // Spelled out: inferred, the answer with `created` would be merged into the plainer one and lost.
 ): Promise<Response | ReturnType<typeof data<TokenFormResult>>> {
   const actor = await requirePageActor(request, context);

@@ -1,0 +1,45 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { parentHref } from "~/utils/list-state";
+import { leadsView } from "../leads/leads-view";
+import { LeadDetailDialog } from "./lead-detail-dialog";
+import type { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
+
+/**
+ * The lead detail dialog over the page it was opened from: the lead list (/leads/{id}) or a dashboard
+ * details page (/dashboard/{type}/{id}); closing it goes back to that page (docs/decisions/002-screens.md).
+ */
+function LeadDetailPage({ closeHref }: { closeHref: (path: string, search: string) => string }) {
+  const { detail, assignableUsers, edit } = useLoaderData<typeof leadDetailLoader>();
+  const result = useActionData<typeof leadDetailAction>();
+  const location = useLocation();
+  return (
+    <LeadDetailDialog
+      key={`${detail.id}-${detail.version}`}
+      lead={detail}
+      action={location.pathname + location.search}
+      closeHref={closeHref(location.pathname, location.search)}
+      edit={edit}
+      assignableUsers={assignableUsers}
+      result={result}
+    />
+  );
+}
+
+export function LeadDetailOverLeads() {
+  return (
+    <LeadDetailPage closeHref={(_, search) => leadsView.href(leadsView.read(new URLSearchParams(search)))} />
+  );
+}
+
+export function LeadDetailOverDashboard() {
+  return <LeadDetailPage closeHref={parentHref} />;
+}
+
+export const leadsMeta: MetaFunction<typeof leadDetailLoader> = ({ data }) => [
+  { title: data ? `${data.detail.firstName} ${data.detail.lastName} | Leads | CRM` : "Leads | CRM" },
+];
+
+export const dashboardMeta: MetaFunction<typeof leadDetailLoader> = ({ data }) => [
+  { title: data ? `${data.detail.firstName} ${data.detail.lastName} | CRM` : "CRM" },
+];
