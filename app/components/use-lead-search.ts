@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Lead } from "~/models/lead.schema";
+import type { Lead } from "~/models/lead";
 import type { Division } from "~/utils/divisions";
 import { useJsonFetch } from "./use-json-fetch";
 

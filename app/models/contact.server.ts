@@ -16,7 +16,7 @@ import {
 } from "./actor.server";
 import { recordAudit } from "./audit.server";
 import type { Contact, ContactCard, ContactInput, ContactUpdate } from "./contact.schema";
-import type { Lead } from "./lead.schema";
+import type { Lead } from "./lead";
 import { leadSearchText, leadSelect } from "./lead.server";
 import { searchProbes } from "./search-statistics.server";
 

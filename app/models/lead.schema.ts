@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { DIVISIONS, type Division } from "~/utils/divisions";
+import { DIVISIONS } from "~/utils/divisions";
 import { pagingSchema } from "~/utils/paging";
 import {
   blankAsNull,
@@ -10,44 +10,7 @@ import {
   requiredText,
   text,
 } from "~/utils/zod";
-import type { Note } from "./note.schema";
-import type { PersonRef } from "./user.schema";
-import { LEAD_SORTS, LEAD_STATUSES, type LeadStatus } from "./lead";
-
-/** CONTRACT.md's Lead object. */
-export type Lead = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  company: string;
-  position: string | null;
-  status: LeadStatus;
-  estimatedValue: string | null;
-  notes: string | null;
-  companyDivision: Division;
-  isArchived: boolean;
-  archivedAt: Date | null;
-  createdBy: PersonRef | null;
-  assignedTo: PersonRef | null;
-  mainContactId: string | null;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-export type LeadProgress = { id: string; status: LeadStatus; notes: string | null; createdAt: Date };
-
-/** A note as the lead detail lists it: the lead's own, so without its leadId. */
-export type LeadNote = Omit<Note, "leadId">;
-
-/** The detail answer: the lead's own notes text moves to leadNotes, since notes is the list of notes. */
-export type LeadDetail = Omit<Lead, "notes"> & {
-  leadNotes: string | null;
-  progress: LeadProgress[];
-  notes: LeadNote[];
-};
+import { LEAD_SORTS, LEAD_STATUSES } from "./lead";
 
 const MAX_VALUE = 999_999_999_999.99;
 const VALUE_MESSAGE = "Estimated value must be a number of 0 or more";
@@ -104,9 +67,6 @@ export const duplicateQuerySchema = z.object({
   firstName: text().trim().max(100, "At most 100 characters").optional().default(""),
   lastName: text().trim().max(100, "At most 100 characters").optional().default(""),
 });
-
-/** The filters of a lead list (the page's and the API's). */
-export type LeadFilters = { myLeadsOnly?: boolean; search?: string; status?: LeadStatus };
 
 /** The list's query string (GET /api/leads/{division} and /archived). */
 export const leadListParamsSchema = pagingSchema.extend({

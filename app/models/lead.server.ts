@@ -15,9 +15,19 @@ import {
   type Actor,
 } from "./actor.server";
 import { displayName, recordAudit } from "./audit.server";
-import type { Lead, LeadDetail, LeadFilters, LeadInput, LeadProgress, LeadUpdate } from "./lead.schema";
-import type { LeadSort, LeadStatus, SortDirection } from "./lead";
-import { DEFAULT_SORT_DIRECTION, LEAD_STATUSES, STATUS_LABELS } from "./lead";
+import type { LeadInput, LeadUpdate } from "./lead.schema";
+import {
+  type Lead,
+  type LeadDetail,
+  type LeadFilters,
+  type LeadProgress,
+  type LeadSort,
+  type LeadStatus,
+  type SortDirection,
+  DEFAULT_SORT_DIRECTION,
+  LEAD_STATUSES,
+  STATUS_LABELS,
+} from "./lead";
 import { listLeadNotes } from "./note.server";
 import { searchProbes } from "./search-statistics.server";
 import { personRef } from "./user.server";

@@ -1,9 +1,11 @@
 /**
  * The lead's values the browser shares with the server: its statuses and their labels, the sorts, a table row's
- * fields. No zod here (its schemas are in lead.schema.ts), so a page that shows these does not ship it
- * (docs/decisions/017-form-schemas-load-late.md).
+ * fields, and the entity types. No zod here (its schemas are in lead.schema.ts, which builds on this module),
+ * so a page that shows these does not ship it (docs/decisions/017-form-schemas-load-late.md).
  */
-import type { Lead } from "./lead.schema";
+import type { Division } from "~/utils/divisions";
+import type { Note } from "./note.schema";
+import type { PersonRef } from "./user.schema";
 
 export const LEAD_STATUSES = [
   "NEW",
@@ -48,6 +50,44 @@ export const DEFAULT_SORT_DIRECTION: Record<LeadSort, SortDirection> = {
   updated: "desc",
   archived: "desc",
 };
+
+/** CONTRACT.md's Lead object. */
+export type Lead = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  company: string;
+  position: string | null;
+  status: LeadStatus;
+  estimatedValue: string | null;
+  notes: string | null;
+  companyDivision: Division;
+  isArchived: boolean;
+  archivedAt: Date | null;
+  createdBy: PersonRef | null;
+  assignedTo: PersonRef | null;
+  mainContactId: string | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type LeadProgress = { id: string; status: LeadStatus; notes: string | null; createdAt: Date };
+
+/** A note as the lead detail lists it: the lead's own, so without its leadId. */
+export type LeadNote = Omit<Note, "leadId">;
+
+/** The detail answer: the lead's own notes text moves to leadNotes, since notes is the list of notes. */
+export type LeadDetail = Omit<Lead, "notes"> & {
+  leadNotes: string | null;
+  progress: LeadProgress[];
+  notes: LeadNote[];
+};
+
+/** The filters of a lead list (the page's and the API's). */
+export type LeadFilters = { myLeadsOnly?: boolean; search?: string; status?: LeadStatus };
 
 /** What a table of leads (Lead Management, the dashboard's) shows of a lead: only what its row needs. */
 export const LEAD_ROW_FIELDS = [

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { Contact } from "~/models/contact.schema";
-import type { Lead } from "~/models/lead.schema";
+import type { Lead } from "~/models/lead";
 import { formatDate, formatGBP } from "~/utils/format";
 import { AppLink } from "~/components/app-link";
 import { Avatar } from "~/components/avatar";

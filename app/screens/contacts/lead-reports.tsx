@@ -1,7 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { contactsView, LEAD_REPORTS, REPORT_PAGE_SIZE, type ContactsView } from "./contacts-view";
-import type { Lead } from "~/models/lead.schema";
-import type { LeadStatus } from "~/models/lead";
+import type { Lead, LeadStatus } from "~/models/lead";
 import { formatGBP } from "~/utils/format";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import type { Lead } from "~/models/lead.schema";
+import type { Lead } from "~/models/lead";
 import { formatDate, formatGBP, fullName } from "~/utils/format";
 import { AppLink } from "~/components/app-link";
 import { Avatar } from "~/components/avatar";

@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import type { SerializeFrom } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { type LeadDetail } from "~/models/lead.schema";
-import { STATUS_LABELS } from "~/models/lead";
+import { type LeadDetail, STATUS_LABELS } from "~/models/lead";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor } from "~/utils/divisions";
 import { formatDate, formatDateTime, formatGBP, fullName, relativeNoteTime } from "~/utils/format";

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
-import { type Lead } from "~/models/lead.schema";
+import type { Lead } from "~/models/lead";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor, type Division } from "~/utils/divisions";
 import { formatGBP } from "~/utils/format";

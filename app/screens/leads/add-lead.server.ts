@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { currentDivision, type Actor } from "~/models/actor.server";
-import { leadFormSchema, type Lead } from "~/models/lead.schema";
+import { leadFormSchema } from "~/models/lead.schema";
+import type { Lead } from "~/models/lead";
 import { createLead, findDuplicateLeads, restoreLead } from "~/models/lead.server";
 import { isDivision } from "~/utils/divisions";
 import { isUuid } from "~/utils/ids";

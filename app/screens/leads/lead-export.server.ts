@@ -1,6 +1,5 @@
 import type { Actor } from "~/models/actor.server";
-import { type Lead } from "~/models/lead.schema";
-import { STATUS_LABELS } from "~/models/lead";
+import { type Lead, STATUS_LABELS } from "~/models/lead";
 import { streamLeadExport } from "~/models/lead.server";
 import { csvRow } from "~/utils/csv";
 import { batchStream } from "~/http/batch-stream";

@@ -1,4 +1,4 @@
-import { leadRow } from "~/models/lead";
+import { leadRow, type Lead } from "~/models/lead";
 import { countLeadTabs, getLead, listLeadPage } from "~/models/lead.server";
 import type { Division } from "~/utils/divisions";
 import { pageOrLast } from "~/utils/page-or-last";
@@ -9,7 +9,6 @@ import { requirePageActor } from "~/auth/current-user.server";
 import { leadsPageAction } from "./leads-actions.server";
 import { openLeadRedirect } from "./open-lead.server";
 import { currentDivision, type Actor } from "~/models/actor.server";
-import type { Lead } from "~/models/lead.schema";
 import { listAssignableUsers } from "~/models/user.server";
 import { documentOnly } from "~/utils/document-data";
 import { nullIfRefused } from "~/utils/errors";

@@ -1,5 +1,10 @@
-import { type LeadFilters } from "~/models/lead.schema";
-import { DEFAULT_SORT_DIRECTION, LEAD_SORTS, LEAD_STATUSES, type LeadSort } from "~/models/lead";
+import {
+  type LeadFilters,
+  DEFAULT_SORT_DIRECTION,
+  LEAD_SORTS,
+  LEAD_STATUSES,
+  type LeadSort,
+} from "~/models/lead";
 import { defineListState, param } from "~/utils/list-state";
 
 export const LEADS_PAGE_SIZE = 50;
