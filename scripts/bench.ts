@@ -25,12 +25,8 @@ import { leadsPageList } from "../app/screens/leads/leads-page.server";
 import { leadsView } from "../app/screens/leads/leads-view";
 import type { Actor } from "../app/models/actor.server";
 import { dashboardStats } from "../app/models/dashboard.server";
-import {
-  countLeadTabs,
-  findDuplicateLeads,
-  listLeadPage,
-  type LeadListQuery,
-} from "../app/models/lead.server";
+import { findDuplicateLeads } from "../app/models/lead.server";
+import { countLeadTabs, listLeadPage, type LeadListQuery } from "../app/models/lead-list.server";
 import { listFollowUpDays, listFollowUpPage, listFollowUps } from "../app/models/note.server";
 import { getSessionUser } from "../app/models/session.server";
 import { closeDatabase, connectDatabase, type Sql } from "../app/db/db.server";

@@ -17,7 +17,8 @@ import {
 import { recordAudit } from "./audit.server";
 import type { Contact, ContactCard, ContactInput, ContactUpdate } from "./contact.schema";
 import type { Lead } from "./lead";
-import { leadSearchText, leadSelect } from "./lead.server";
+import { leadSelect } from "./lead.server";
+import { leadSearchText } from "./lead-list.server";
 import { searchProbes } from "./search-statistics.server";
 
 /** Related leads shown on a collapsed card (SPEC.md section 9); an expanded card shows up to this many. */

@@ -50,7 +50,7 @@ describe.runIf(databaseUrl())("searches given to the trigram index in parts", ()
     // The parts in the search's order, apart: every probe matches, the search does not.
     await createLead(client, { company: probes.join(" ") });
 
-    const { listLeadPage, streamLeads } = await import("../../app/models/lead.server");
+    const { listLeadPage, streamLeads } = await import("../../app/models/lead-list.server");
     const page = await listLeadPage(actor, "TSS", { archived: false, search }, { limit: 50 });
     expect(page.leads.map((lead) => lead.id).sort()).toEqual([holding.id, byEmail.id].sort());
     expect(page.total).toBe(2);

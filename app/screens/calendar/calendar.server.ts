@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { currentDivision, type Actor } from "~/models/actor.server";
-import { getLead, listLeadPage } from "~/models/lead.server";
+import { getLead } from "~/models/lead.server";
+import { listLeadPage } from "~/models/lead-list.server";
 import { calendarFollowUpSchema } from "~/models/note.schema";
 import { createNote, listFollowUpDays, listFollowUpPage } from "~/models/note.server";
 import { nullIfRefused } from "~/utils/errors";

@@ -5,7 +5,7 @@ import { CONTACTS_PAGE_SIZE, contactsView, REPORT_PAGE_SIZE, type ContactsView }
 import { addLeadIntent, restoreDuplicateIntent } from "~/screens/leads/add-lead.server";
 import { currentDivision, type Actor } from "~/models/actor.server";
 import { getContact, listContactPage, listRelatedLeads } from "~/models/contact.server";
-import { countLeadsByStatus, listLeadPage } from "~/models/lead.server";
+import { countLeadsByStatus, listLeadPage } from "~/models/lead-list.server";
 import { listAssignableUsers } from "~/models/user.server";
 import type { Division } from "~/utils/divisions";
 import { nullIfRefused } from "~/utils/errors";

@@ -4,7 +4,7 @@ import { requirePageActor } from "~/auth/current-user.server";
 import { currentDivision } from "~/models/actor.server";
 import { DASHBOARD_DETAILS, isDashboardType } from "~/models/dashboard.schema";
 import { dashboardStats } from "~/models/dashboard.server";
-import { listLeadPage } from "~/models/lead.server";
+import { listLeadPage } from "~/models/lead-list.server";
 import { pageOrLast } from "~/utils/page-or-last";
 
 /**

@@ -6,7 +6,7 @@ import { currentDivision } from "~/models/actor.server";
 import { getContact } from "~/models/contact.server";
 import { leadRow } from "~/models/lead";
 import { dashboardStats } from "~/models/dashboard.server";
-import { listLeadPage } from "~/models/lead.server";
+import { listLeadPage } from "~/models/lead-list.server";
 import { listAssignableUsers } from "~/models/user.server";
 import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/http/form.server";

@@ -1,6 +1,6 @@
 import type { Actor } from "~/models/actor.server";
 import { type Lead, STATUS_LABELS } from "~/models/lead";
-import { streamLeadExport } from "~/models/lead.server";
+import { streamLeadExport } from "~/models/lead-list.server";
 import { csvRow } from "~/utils/csv";
 import { batchStream } from "~/http/batch-stream";
 import type { Division } from "~/utils/divisions";

@@ -1,6 +1,6 @@
 import { requireDivisionAccess, type Actor } from "~/models/actor.server";
 import { leadListParamsSchema } from "~/models/lead.schema";
-import { listLeadPage, streamLeads } from "~/models/lead.server";
+import { listLeadPage, streamLeads } from "~/models/lead-list.server";
 import { listResponse, parseInput, queryOf, streamedListResponse } from "~/http/api.server";
 import type { Division } from "~/utils/divisions";
 

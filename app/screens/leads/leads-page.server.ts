@@ -1,5 +1,6 @@
 import { leadRow, type Lead } from "~/models/lead";
-import { countLeadTabs, getLead, listLeadPage } from "~/models/lead.server";
+import { getLead } from "~/models/lead.server";
+import { countLeadTabs, listLeadPage } from "~/models/lead-list.server";
 import type { Division } from "~/utils/divisions";
 import { pageOrLast } from "~/utils/page-or-last";
 import { leadFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "./leads-view";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { currentDivision } from "~/models/actor.server";
 import { fieldNoteSchema } from "~/models/note.schema";
 import { createNote } from "~/models/note.server";
-import { listLeadPage } from "~/models/lead.server";
+import { listLeadPage } from "~/models/lead-list.server";
 import { readForm } from "~/http/form.server";
 import { isUuid } from "~/utils/ids";
 import { invalidReply, refusalReply } from "~/http/page-action.server";
