@@ -9,9 +9,6 @@
 //  - postgres.js 3.4.9 leaves some queries unsettled when a connection's socket closes, so after a database
 //    outage a request could wait forever or be answered another statement's result, and a transaction cut off
 //    in the middle, or begun on a full pipeline, could end the process. docs/decisions/016-postgres-driver-patch.md.
-//  - Remix 2's server copies the request twice for every loader and action it calls, to strip two search
-//    parameters that are almost never there: each copy a URL, a Request and an abort signal. It now hands the
-//    request on as it is when the parameter is not in its address. docs/decisions/019-loader-requests-not-copied.md.
 //  - Remix 2's browser build logs an error in the console when a navigation is left (Back, another link) while
 //    its data is still arriving. docs/decisions/018-left-navigation-not-logged.md.
 import fs from "node:fs";
@@ -22,7 +19,6 @@ const MARK = "/* patched by scripts/patch-dependencies.mjs */";
 const ROUTER_DECISION = "docs/decisions/010-route-matching-patch.md";
 const DRIVER_DECISION = "docs/decisions/016-postgres-driver-patch.md";
 const LEFT_NAVIGATION_DECISION = "docs/decisions/018-left-navigation-not-logged.md";
-const REQUEST_COPIES_DECISION = "docs/decisions/019-loader-requests-not-copied.md";
 
 const routerEdits = [
   [
@@ -192,24 +188,6 @@ const driverEdits = [
   ],
 ];
 
-// A loader or action is given a request without `index` and `_routes` in its search (Remix's own parameters):
-// a request without them is handed on as it is rather than copied.
-const loaderRequestEdits = [
-  [
-    "function stripIndexParam(request) {\n  let url = new URL(request.url);",
-    `${MARK}
-function stripIndexParam(request) {
-  if (!request.url.includes("index")) return request;
-  let url = new URL(request.url);`,
-  ],
-  [
-    "function stripRoutesParam(request) {\n  let url = new URL(request.url);",
-    `function stripRoutesParam(request) {
-  if (!request.url.includes("_routes")) return request;
-  let url = new URL(request.url);`,
-  ],
-];
-
 // The router aborts a navigation's data request when the user leaves it; the body then fails to decode, which the
 // router ignores since the navigation is gone, but Remix logged it first.
 const singleFetchEdits = [
@@ -225,8 +203,6 @@ const singleFetchEdits = [
 patch(require.resolve("@remix-run/router"), routerEdits, ROUTER_DECISION);
 patch(require.resolve("@remix-run/react/dist/server.js"), remixServerEdits, ROUTER_DECISION);
 patch(require.resolve("react-router-dom/server.js"), staticRouterEdits, ROUTER_DECISION);
-// The CommonJS build, which the server loads (the package has no "exports"; Node takes its "main").
-patch(require.resolve("@remix-run/server-runtime/dist/data.js"), loaderRequestEdits, REQUEST_COPIES_DECISION);
 // The browser's build (ES modules) and the CommonJS one, alike.
 const remixBrowserIndex = require.resolve("@remix-run/react");
 patch(remixBrowserIndex.replace(/index\.js$/, "single-fetch.js"), singleFetchEdits, LEFT_NAVIGATION_DECISION);
