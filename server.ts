@@ -43,6 +43,15 @@ import {
   REQUEST_RECEIVE_TIMEOUT_MS,
   RETRY_AFTER_SECONDS,
 } from "./app/db/wait-limits";
+import { unappliedPatchMessage } from "./scripts/dependency-patches.mjs";
+
+// The app counts on the dependency patches (README "Dependencies"); an install made with --ignore-scripts has
+// none of them, so it does not start on one.
+const unpatched = unappliedPatchMessage();
+if (unpatched) {
+  console.error(unpatched);
+  process.exit(1);
+}
 
 installGlobals({ nativeFetch: true });
 

@@ -1,7 +1,8 @@
-// The install patch of postgres.js (docs/decisions/016-postgres-driver-patch.md): when a connection's socket
-// closes, every query it holds is settled, nothing of it reaches the next socket, and a statement made on the
-// closed connection is rejected rather than ending the process; a transaction's BEGIN always reserves its
-// connection. Each test fails without its part of the patch.
+// The faults patches/postgres+3.4.9.patch fixes (docs/decisions/016-postgres-driver-patch.md), reproduced
+// against the driver itself, as upstream would run them: when a connection's socket closes, every query it
+// holds is settled, nothing of it reaches the next socket, and a statement made on the closed connection is
+// rejected rather than ending the process; a transaction's BEGIN always reserves its connection. Each test
+// fails without its part of the patch.
 import net from "node:net";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
