@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, html } from "./html";
+import { escapeHtml, html, type Html } from "./html";
 
 describe("html", () => {
   it("escapes every value as JSX does, in text and in attributes", () => {
@@ -18,8 +18,17 @@ describe("html", () => {
         ${["a<b", "c"].map(item)}${null}${undefined}${false}${0}
       </ul>`.__html,
     ).toBe("<ul><li>a&lt;b</li><li>c</li>0</ul>");
-    // Only a template's own result passes: an object that merely looks like one is not a string either.
-    expect(html`${"<b>" as string}`.__html).toBe("&lt;b&gt;");
+  });
+
+  it("refuses an object that merely looks like a template's result, such as a value read from JSON", () => {
+    const forged = JSON.parse(`{"__html": "<script>alert(1)</script>"}`) as unknown;
+    expect(() => html`<p>${forged as Html}</p>`).toThrow(TypeError);
+    // The compiler refuses one too: only utils/html.ts makes an Html.
+    // @ts-expect-error a plain { __html } is not an Html
+    const plain: Html = { __html: "<b>trusted?</b>" };
+    expect(() => html`${plain}`).toThrow(TypeError);
+    // @ts-expect-error nor may one be put in a template
+    expect(() => html`${{ __html: "<b>" }}`).toThrow(TypeError);
   });
 
   it("drops a line break and its indentation between tags and values, and makes it one space in a tag", () => {
