@@ -31,11 +31,13 @@ describe("html", () => {
     expect(() => html`${{ __html: "<b>" }}`).toThrow(TypeError);
   });
 
-  it("drops a line break and its indentation between tags and values, and makes it one space in a tag", () => {
+  it("drops a line break and its indentation between tags and values, and makes it one space in a tag; ends a void element with />", () => {
     const value = "v";
     const laidOut = html`<a href="${value}" title="t">${value}</a>
       <p>one line</p>`;
     expect(laidOut.__html).toBe(`<a href="v" title="t">v</a><p>one line</p>`);
+    // A void element ends as React writes it.
+    expect(html`<input name="a" value="${value}" />`.__html).toBe(`<input name="a" value="v"/>`);
     // The values themselves keep their line breaks.
     expect(html`<p>${"a\n  b"}</p>`.__html).toBe("<p>a\n  b</p>");
   });
