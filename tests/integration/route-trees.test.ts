@@ -1,11 +1,11 @@
 // The JSON API and the pages are two route trees (docs/decisions/008-two-route-trees.md): each path is
 // answered by its own tree, a page's browser manifest lists no API route, and no page routes to the API in
-// the browser (it could not: the page tree does not know those routes). Also what the patch that makes Remix's
-// router rank a route tree once (decision 010, patches/) must keep: each path's best route, each caller's own
-// matches; dependency-patches.test.ts checks that it is applied.
+// the browser (it could not: the page tree does not know those routes; ESLint refuses such a link, form or
+// fetcher, tests/integration/lint-rules.test.ts). Also what the patch that makes Remix's router rank a route
+// tree once (decision 010, patches/) must keep: each path's best route, each caller's own matches;
+// dependency-patches.test.ts checks that it is applied.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { signInAdmin } from "../support/api-client";
 
@@ -37,28 +37,7 @@ describe("the API and the pages as two route trees", () => {
     expect(ids.filter((id) => id.startsWith("routes/api."))).toEqual([]);
     expect((await admin.get("/api/auth/user")).status).toBe(200);
   });
-
-  it("no page routes to an /api path in the browser (a Link, a fetcher or a Remix Form)", () => {
-    const offenders = sourceFiles("app")
-      .filter((file) => file.endsWith(".tsx"))
-      .filter((file) => {
-        const text = fs.readFileSync(file, "utf8");
-        return (
-          /<(Link|NavLink)\b[^>]*\bto=\{?["'`]\/api/.test(text) ||
-          /<Form\b[^>]*\baction=\{?["'`]\/api/.test(text) ||
-          /\.(load|submit)\([^)]*["'`]\/api/.test(text)
-        );
-      });
-    expect(offenders).toEqual([]);
-  });
 });
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? sourceFiles(full) : [full];
-  });
-}
 
 describe("Remix's router, patched to rank a route tree once and keep its matches (docs/decisions/010-route-matching-patch.md)", () => {
   const require = createRequire(import.meta.url);

@@ -21,7 +21,7 @@ describe("leadRowsHtml", () => {
     const view = leadsView.read(new URLSearchParams("q=ada&sort=company"));
     const row = leadRowsHtml([lead], view, "Europe/London");
     expect(row).toContain(
-      `<input type="checkbox" name="ids" value="${lead.id}" form="bulk-form" aria-label="Select Ada &lt;Lovelace&gt;" />`,
+      `<input type="checkbox" name="ids" form="bulk-form" aria-label="Select Ada &lt;Lovelace&gt;" value="${lead.id}"/>`,
     );
     expect(row).toContain(`<td class="cell strong">Analytical &amp; &quot;Engines&quot;</td>`);
     expect(row).toContain(`<span class="avatar" aria-hidden="true">A&lt;</span>`);

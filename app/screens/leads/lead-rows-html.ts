@@ -64,7 +64,7 @@ function leadRowHtml(
   const { id } = lead;
   return html`<tr class="hover:bg-slate-50">
     <td class="cell">
-      <input type="checkbox" name="ids" value="${id}" form="bulk-form" aria-label="Select ${name}" />
+      <input type="checkbox" name="ids" form="bulk-form" aria-label="Select ${name}" value="${id}" />
     </td>
     <td class="cell strong">${lead.company}</td>
     <td class="cell">
@@ -87,28 +87,28 @@ function leadRowHtml(
     <td class="cell">
       <div class="flex justify-end">
         <a
-          href="/leads/${id}${parts.viewQuery}"
-          data-app-link="keep-scroll"
-          data-discover="true"
           class="row-action"
           aria-label="View ${name}"
           title="View"
-          >${parts.eye}</a
-        ><a
-          href="/leads/${id}${parts.editQuery}"
+          href="/leads/${id}${parts.viewQuery}"
           data-app-link="keep-scroll"
           data-discover="true"
+          >${parts.eye}</a
+        ><a
           class="row-action"
           aria-label="Edit ${name}"
           title="Edit"
-          >${parts.pencil}</a
-        ><a
-          href="${parts.confirm}${id}"
+          href="/leads/${id}${parts.editQuery}"
           data-app-link="keep-scroll"
           data-discover="true"
+          >${parts.pencil}</a
+        ><a
           class="${parts.third.className}"
           aria-label="${parts.third.title} ${name}"
           title="${parts.third.title}"
+          href="${parts.confirm}${id}"
+          data-app-link="keep-scroll"
+          data-discover="true"
           >${parts.third.icon}</a
         >
       </div>
