@@ -4,7 +4,6 @@
 // fetcher, tests/integration/lint-rules.test.ts). Also what the patch that makes Remix's router rank a route
 // tree once (decision 010, patches/) must keep: each path's best route, each caller's own matches;
 // dependency-patches.test.ts checks that it is applied.
-import fs from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { signInAdmin } from "../support/api-client";
