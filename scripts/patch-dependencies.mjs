@@ -1,7 +1,7 @@
 // Run by `npm install` / `npm ci` (postinstall): edits dependencies where they fall short, each edit checked
 // against the exact text it replaces.
 //  - Remix 2's router flattens and ranks every route and compiles a regular expression per route path on every
-//    match, several times per request: a sixth of a small JSON answer's CPU. Its server build (the CommonJS
+//    match, several times per request, costly even for a small JSON answer. Its server build (the CommonJS
 //    file; the browser's build is left alone) does that once per route tree and once per path, as React Router
 //    7 does since remix-run/react-router#14967, keeps the matches of each path it was asked lately, and a page's
 //    render reuses its route tree instead of building a new one (which then ranked anew).
