@@ -425,7 +425,7 @@ function merge(runs: LoadRun[]): LoadRun {
   };
 }
 
-/** The results as a Markdown table: readable here, and pasted as it is into the README. */
+/** The results as a Markdown table: readable here, and pasted as it is into docs/scaling.md "Benchmark". */
 function printTable(rows: Row[]) {
   console.log(
     "\n| Endpoint | App req/s | App p50 ms | App p99 ms | App CPU ms | Baseline req/s | Baseline p50 ms | Baseline p99 ms | Baseline CPU ms | App / baseline |",
