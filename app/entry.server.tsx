@@ -41,8 +41,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 /**
  * A page is rendered whole, to one string, and sent with its length (docs/decisions/012-pages-rendered-whole.md).
  * Its loaders have all answered before this runs and no page defers data, so streaming the render sent
- * nothing sooner, while React's byte encoding of each small piece and the streams they crossed cost a tenth
- * of a `/leads` page's CPU and a sixth of a dashboard's. The data the browser hydrates from is read first and
+ * nothing sooner, while React's byte encoding of each small piece and the streams they crossed cost a
+ * noticeable share of every page's CPU. The data the browser hydrates from is read first and
  * handed to Remix's `StreamTransfer` already settled, so nothing in the render suspends.
  */
 export default async function handleRequest(

@@ -301,7 +301,7 @@ async function load(
   ];
   console.log(`\nUnder load: ${CONNECTIONS} connections, ${SECONDS} s runs, app and baseline A/B/A/B`);
   // Every case on both servers first, so that V8 has compiled the code they share before any is measured: with
-  // a second's warm-up of its own, the first case measured (the /leads page) cost the app a quarter more CPU
+  // a second's warm-up of its own, the first case measured (the /leads page) cost the app more CPU
   // per request than the deep page after it, which does more.
   const warmUp = Math.min(SECONDS, 3);
   for (const testCase of cases) {
@@ -421,7 +421,7 @@ function merge(runs: LoadRun[]): LoadRun {
   };
 }
 
-/** The results as a Markdown table: readable here, and pasted as it is into the README. */
+/** The results as a Markdown table: readable here, and pasted as it is into docs/scaling.md "Benchmark". */
 function printTable(rows: Row[]) {
   console.log(
     "\n| Endpoint | App req/s | App p50 ms | App p99 ms | App CPU ms | Baseline req/s | Baseline p50 ms | Baseline p99 ms | Baseline CPU ms | App / baseline |",
@@ -458,8 +458,8 @@ async function measure(name: string, run: () => Promise<unknown>, target: number
 
 /**
  * A whole list or export, streamed: first byte, total time, and the app's memory meanwhile. Its resident size
- * mostly shows the garbage between two full collections: on a fast machine a fresh app's first long stream
- * raised it by 80 to 150 MB while the live heap after each collection stayed at about 35 MB. So the target is
+ * mostly shows the garbage between two full collections: a fresh app's first long stream raised it by far
+ * more than the live heap after each collection, which stayed where it was. So the target is
  * on the live heap (from the app's --trace-gc lines), which a list held whole would grow by its size; a stream
  * short enough to need no full collection is judged by its resident size.
  */

@@ -79,7 +79,7 @@ export async function seedBulk(
   // Vacuumed as autovacuum would leave them after a while: counts and deep pages from an index alone (My
   // Leads Only, the calendar's days, a page at an offset) read the table's rows until its visibility map says
   // they are all visible. The statistics of every other table beside them, each table once: the search
-  // indexes' finer statistics make an ANALYZE of leads alone take about 10 s at a million.
+  // indexes' finer statistics make an ANALYZE of leads alone slow at a million.
   const vacuumed = ["leads", "notes", "contacts", "audit_log"];
   const others = await sql<{ name: string }[]>`
     select format('%I', tablename) as name from pg_tables

@@ -10,12 +10,12 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 /**
  * A link within the app: a plain `<a>`, which the document's one click handler (`useAppLinkFollower`) follows
  * in the app once JavaScript runs, and the browser follows before that or without it. Remix's `<Link>` does
- * the same through half a dozen router hooks per link, about a sixth of a dashboard's server time
+ * the same through half a dozen router hooks per link, a noticeable share of a dashboard's server time
  * (docs/decisions/014-links-followed-by-one-handler.md). `data-discover` lets Remix fetch the routes a
  * link leads to before it is clicked, as it does for its own links.
  */
 export function AppLink(props: AppLinkProps) {
-  // The anchor's props by a loop: a rest pattern and a spread took V8's slow paths, 3% of a dashboard's CPU.
+  // The anchor's props by a loop: a rest pattern and a spread took V8's slow paths.
   const anchor: Record<string, unknown> = {};
   for (const name in props) {
     if (name !== "to" && name !== "preventScrollReset") anchor[name] = props[name as keyof AppLinkProps];

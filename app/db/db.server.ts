@@ -80,9 +80,9 @@ const heavyQueue = workQueue(
 
 /**
  * Runs `work` (statements on `sql` that read many rows: searches, their counts) at most a few at a time when
- * `heavy`, else at once. On the embedded database (one connection) six clients repeating a 0.3 s search kept
- * other users' requests waiting 1.7 s (median, 100,000 leads); one search at a time with a pause between
- * them, 0.27 s. With DATABASE_URL searches may use all but two of the pool's connections (docs/scaling.md).
+ * `heavy`, else at once. On the embedded database (one connection) a few clients repeating a search kept
+ * other users' requests waiting behind them; one search at a time with a pause between them lets those
+ * in. With DATABASE_URL searches may use all but two of the pool's connections (docs/scaling.md).
  * A request that goes away while its search waits leaves the queue.
  */
 export function heavyWhen<T>(sql: Sql | Tx, heavy: boolean, work: () => Promise<T>): Promise<T> {
@@ -127,7 +127,7 @@ async function open(): Promise<Database> {
       ...sqlOptions,
       max: databasePoolSize,
       // Every statement is planned for its own values: a cached generic plan cannot use the trigram index
-      // for a search pattern (measured 3.4x slower at a million leads). Unprepared statements always are,
+      // for a search pattern. Unprepared statements always are,
       // and a pooler in transaction mode would refuse the startup parameter (docs/scaling.md).
       ...(databasePrepare
         ? { connection: { plan_cache_mode: "force_custom_plan", ...WAIT_LIMITS } }

@@ -76,7 +76,7 @@ export function keyset(sql: Sql | Tx, name: string, keys: SortKey[], paging: Pag
 }
 
 // A loop rather than `({ sortKey, total, otherTotal, ...row }) => row`: V8 runs that rest copy on its slow
-// path for these rows, and it took a tenth of a /leads page's CPU (docs/scaling.md "Where a page's time goes").
+// path for these rows, a cost the /leads page showed (docs/scaling.md "Where a page's time goes").
 function withoutPagingColumns<Row extends PagedRow>(row: Row): Omit<Row, keyof PagedRow> {
   const copy: Record<string, unknown> = {};
   for (const key in row) {
@@ -128,8 +128,8 @@ function afterKey(sql: Sql | Tx, keys: SortKey[], values: (string | null)[]): po
  * behind `offset 0`, as a FROM item named `alias`, so the page's ORDER BY, LIMIT and keyset condition go
  * outside it (`where true ${order.after}`). Every match is read for the count anyway; behind the fence the
  * planner plans the scan for all of them (the trigram index). Seeing the page's LIMIT instead, it walked the
- * list's index in order, filtering every row, whenever its estimate of the matches came out high: after one
- * ANALYZE in six for a fragment of a common surname, 2.1 s at a million leads (docs/scaling.md).
+ * list's index in order, filtering every row, whenever its estimate of the matches came out high, as it
+ * did for a fragment of a common surname after some ANALYZEs (docs/scaling.md).
  * With `split`, a condition on the row, the scan also holds a second list's rows (the leads page's other tab,
  * searched the same way): `total` counts the rows that meet it, `other_total` the others, and the caller
  * keeps only the first (`where <split>` after the fence). One trigram scan instead of two.
@@ -149,8 +149,8 @@ export function withMatchCount(
 
 /**
  * Rows of a streamed list's or export's first batch (its first bytes leave soon), and of every batch after:
- * larger, since each is a statement of its own, and a search's is its whole trigram scan again (a surname
- * fragment's 7,000 matches at a million leads took 3 s in batches of 500).
+ * larger, since each is a statement of its own, and a search's is its whole trigram scan again (small
+ * batches made a searched stream slow).
  */
 const STREAM_FIRST_BATCH = 500;
 const STREAM_BATCH = 2000;

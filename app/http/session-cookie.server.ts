@@ -30,7 +30,7 @@ export function newSessionToken() {
 
 /**
  * Cookie headers already found correctly signed, with the session id each names. Checking the signature and
- * hashing the token cost about 2% of a JSON answer's time, on every request of a session. The id is a pure
+ * hashing the token showed in a JSON answer's CPU profile, on every request of a session. The id is a pure
  * function of the header, so remembering it changes no answer: the session row is still read every time. At
  * most 1,000 headers of at most 16 KB each (Node's limit for a request's headers) are kept, the least recently
  * used forgotten first (docs/scaling.md "Memory").

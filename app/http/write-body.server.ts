@@ -10,9 +10,9 @@ import { STREAM_STALL_MS } from "~/db/wait-limits";
  * - A client that takes nothing for `stallMs` (a reader that stopped reading) is cut off, and the body
  *   cancelled: it holds no socket, buffer or stream slot for longer (docs/security.md "Limits").
  * A plain loop, not Readable.fromWeb and stream.pipeline: their stream pair, AbortController and
- * DOMException per answer were a tenth of a small JSON answer's CPU (docs/scaling.md "Where a request's
+ * DOMException per answer were costly even for a small JSON answer (docs/scaling.md "Where a request's
  * time goes"). A read is never raced against the close: every race left pending on the close would keep
- * its chunk until the answer ends (a streamed list of 340 MB grew the app by 142 MB). A body that fails
+ * its chunk until the answer ends (a long streamed list grew the app with every chunk). A body that fails
  * rejects, as pipeline did.
  */
 export async function writeBody(

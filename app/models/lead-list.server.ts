@@ -43,8 +43,8 @@ export type LeadListQuery = LeadFilters & {
  * `everyMatch` says a search is read whole, to be counted. It then reads every row the trigram index suggests,
  * and the division is compared in a form no index serves (`is true`, which PostgreSQL still estimates as the
  * comparison): offered the division's own index as well, the planner ANDed its 600,000 entries with the
- * suggestions, which cost more than the rows it saved (a fragment of a common surname at a million leads:
- * 60 ms instead of 25). A page taken in order keeps the division's index, which it walks.
+ * suggestions, which cost more than the rows it saved. A page taken in order keeps the division's index,
+ * which it walks.
  */
 function listFilter(
   sql: Sql,
@@ -236,9 +236,9 @@ function pageRows(
  * The ids of one page, one more than asked (to know whether another follows), and with `inScan` the number
  * of all matches (with `bothTabs` also the other tab's, which the scan reads and drops after counting). The
  * caller computes the sort keys on the page's rows alone: here every row an offset skips computed one too
- * (at offset 49,950 of a million leads, 28 ms of the 37 ms query). Sorted by owner and not counted in the
+ * (most of a deep page's query). Sorted by owner and not counted in the
  * scan, it walks the users in name order and takes each one's leads by id from the creator index
- * (sql/00007), where joining and sorting the whole division took 0.5 s at a million; leads whose creator is
+ * (sql/00007), rather than joining and sorting the whole division; leads whose creator is
  * gone come last.
  */
 function pageIds(

@@ -53,7 +53,7 @@ const DAY = 24 * HOUR;
 
 /**
  * How far `timeZone`'s clocks are ahead of UTC at `instant`, in ms ("26/11/2026, 09:30:05" read back). Clocks
- * change on a whole minute, so a zone is asked once a minute (an Intl call was 4% of a dashboard's render).
+ * change on a whole minute, so a zone is asked once a minute (Intl calls showed in a dashboard's render).
  */
 function offsetAt(instant: number, timeZone: string) {
   const minuteStart = Math.floor(instant / MINUTE) * MINUTE;
@@ -76,7 +76,7 @@ const offsets = new LruMap<string, number>(1000);
  * days of the reader's time zone, so the server and the browser write the same. For a list, once:
  * `const relative = relativeDates(timeZone)`, then `relative(date)` for each row.
  *
- * Asking Intl for each row's day cost about 5% of the /leads page's CPU, so a list asks the zone twice: a
+ * Asking Intl for each row's day showed in the /leads page's CPU, so a list asks the zone twice: a
  * date over nine days old is more than 7 calendar days back wherever it is read, and within those nine days
  * the zone's offset is one number unless its clocks changed, which the window's two ends show.
  */

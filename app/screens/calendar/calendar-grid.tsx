@@ -160,8 +160,8 @@ export function CalendarGrid({
 }
 
 /**
- * Made once: the grid made one for each day it printed (35 to 42 a page), and 2,000 calendar pages grew the
- * process by 1.2 GB (docs/scaling.md "Memory").
+ * Made once: the grid made one for each day it printed (35 to 42 a page), and the process grew with every
+ * calendar page (docs/scaling.md "Memory").
  */
 const longDates = new Intl.DateTimeFormat("en-GB", {
   weekday: "long",

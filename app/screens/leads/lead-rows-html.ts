@@ -11,8 +11,9 @@ export type ListLead = SerializeFrom<LeadRow>;
 
 /**
  * The lead table's rows as markup, the same on the server and in the browser. React's renderer spent a
- * third of the /leads page's CPU on these 50 rows of 28 elements each (docs/decisions/011-lead-rows-as-html.md);
- * written here they cost 0.17 ms a page. LeadTable owns what they do: the ticks and the row actions.
+ * large share of the /leads page's CPU on these 50 rows of 28 elements each
+ * (docs/decisions/011-lead-rows-as-html.md); written here they cost far less. LeadTable owns what they do:
+ * the ticks and the row actions.
  */
 export function leadRowsHtml(leads: ListLead[], view: LeadsView, timeZone: string) {
   const parts = pageParts(view);
