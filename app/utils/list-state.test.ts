@@ -1,14 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { defineListState, param } from "./list-state";
 
-const view = defineListState("/things", {
-  tab: param.oneOf(["open", "closed"], "open"),
-  q: param.text(5),
-  mine: param.flag(),
-  sort: param.oneOf(["name", "date"], (state) => (state.tab === "closed" ? "date" : "name")),
-  dir: param.oneOf(["asc", "desc"], (state) => (state.sort === "date" ? "desc" : "asc")),
-  page: param.page(100),
-});
+const view = defineListState(
+  "/things",
+  {
+    tab: param.oneOf(["open", "closed"], "open"),
+    q: param.text(5),
+    mine: param.flag(),
+    sort: param.oneOf(["name", "date"], (state) => (state.tab === "closed" ? "date" : "name")),
+    dir: param.oneOf(["asc", "desc"], (state) => (state.sort === "date" ? "desc" : "asc")),
+    page: param.page(100),
+  },
+  {
+    new: param.choice(["thing"]),
+    edit: param.id(),
+    from: param.text(10),
+  },
+);
 
 const read = (query: string) => view.read(new URLSearchParams(query));
 
@@ -44,11 +52,29 @@ describe("defineListState", () => {
     }
   });
 
-  it("adds extra parameters and another path", () => {
-    expect(view.href({ q: "a" }, { open: "1", ids: ["x", "y"], skip: false })).toBe(
-      "/things?q=a&open=1&ids=x&ids=y",
+  it("adds dialog parameters and another path", () => {
+    const id = "0b9f5a8e-2c43-4f7e-9d0a-3f1e5c6b7a81";
+    expect(view.href({ q: "a" }, { new: "thing", edit: id, from: null })).toBe(
+      `/things?q=a&new=thing&edit=${id}`,
     );
-    expect(view.href({ page: 2 }, {}, "/things/7")).toBe("/things/7?page=2");
+    expect(view.href({ page: 2 }, { new: false }, "/things/7")).toBe("/things/7?page=2");
+    // @ts-expect-error a dialog the page does not declare
+    expect(() => view.href({}, { open: "1" })).toThrow();
+  });
+
+  it("reads dialog parameters: null when absent or malformed, never kept by the state", () => {
+    const id = "0B9F5A8E-2C43-4F7E-9D0A-3F1E5C6B7A81";
+    expect(view.dialogs(new URLSearchParams(`new=thing&edit=${id}&from=calendar`))).toEqual({
+      new: "thing",
+      edit: id.toLowerCase(),
+      from: "calendar",
+    });
+    expect(view.dialogs(new URLSearchParams("new=other&edit=42"))).toEqual({
+      new: null,
+      edit: null,
+      from: null,
+    });
+    expect(read("new=thing&q=a")).toEqual({ ...read("q=a") });
   });
 
   it("gives a GET form's hidden fields for chosen keys", () => {

@@ -3,7 +3,12 @@
  * works without JavaScript and a reload shows the same list (docs/decisions/002-screens.md). A page
  * declares its parameters once; `read` parses a query string with defaults and clamps (never throws), and
  * `href` writes a state back, leaving out every value that equals its default so URLs stay short.
+ *
+ * A page's dialogs are parameters of it too (?new=lead, ?edit={id}: docs/decisions/002-screens.md), declared
+ * beside the state: `dialogs` reads them (each null when absent or malformed) and `href` takes them typed, so
+ * a link cannot name a dialog its page does not read. Unlike the state, a dialog is not kept by later links.
  */
+import { isUuid } from "./ids";
 
 /** One parameter: how to read it, its default (which may depend on the parameters declared before it), how to write it. */
 // Method syntax on purpose: a Param<string> must fit where a Param<unknown> is expected.
@@ -15,8 +20,10 @@ export type Param<T> = {
 
 type StateOf<Spec> = { [K in keyof Spec]: Spec[K] extends Param<infer T> ? T : never };
 
-/** Extra parameters an href carries besides the state (a dialog to open, ids...); falsy ones are left out. */
-export type ExtraParams = Record<string, string | string[] | undefined | null | false>;
+type DialogsOf<Spec> = { [K in keyof Spec]: Spec[K] extends Param<infer T> ? T | null : never };
+
+/** The dialog parameters an href carries besides the state; falsy ones are left out. */
+type DialogParams<Spec> = { [K in keyof Spec]?: (Spec[K] extends Param<infer T> ? T : never) | null | false };
 
 const constant =
   <T>(value: T | ((state: Record<string, unknown>) => T)) =>
@@ -43,9 +50,25 @@ export const param = {
       format: String,
     };
   },
+  /** One of a fixed set or none (a dialog's kind: ?new=lead). */
+  choice<const T extends string>(values: readonly T[]): Param<T | null> {
+    return {
+      parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : undefined),
+      fallback: () => null,
+      format: String,
+    };
+  },
   /** On when "1". */
   flag(): Param<boolean> {
     return { parse: (raw) => raw === "1", fallback: () => false, format: () => "1" };
+  },
+  /** A record id (a UUID, lower-cased); anything else is the default. */
+  id(): Param<string | null> {
+    return {
+      parse: (raw) => (isUuid(raw) ? raw.toLowerCase() : undefined),
+      fallback: () => null,
+      format: String,
+    };
   },
   /** A page number from 1 to `max`; past `max` is `max` (a million rows at 50 a page is 20,000 pages). */
   page(max = 100_000): Param<number> {
@@ -60,7 +83,10 @@ export const param = {
   },
 };
 
-export function defineListState<Spec extends Record<string, Param<unknown>>>(path: string, spec: Spec) {
+export function defineListState<
+  Spec extends Record<string, Param<unknown>>,
+  Dialogs extends Record<string, Param<unknown>> = Record<never, Param<unknown>>,
+>(path: string, spec: Spec, dialogSpec: Dialogs = {} as Dialogs) {
   type State = StateOf<Spec>;
   const entries = Object.entries(spec) as [keyof State & string, Param<unknown>][];
 
@@ -75,8 +101,18 @@ export function defineListState<Spec extends Record<string, Param<unknown>>>(pat
     return state as State;
   }
 
-  /** The URL of a state (missing keys take their defaults), without the defaults, plus `extra`. */
-  function href(state: Partial<State>, extra: ExtraParams = {}, to = path): string {
+  /** The dialog parameters a query string names, each parsed, or null. */
+  function dialogs(params: URLSearchParams): DialogsOf<Dialogs> {
+    const found: Record<string, unknown> = {};
+    for (const [key, definition] of Object.entries(dialogSpec)) {
+      const raw = params.get(key);
+      found[key] = (raw === null ? undefined : definition.parse(raw)) ?? null;
+    }
+    return found as DialogsOf<Dialogs>;
+  }
+
+  /** The URL of a state (missing keys take their defaults), without the defaults, plus its dialog parameters. */
+  function href(state: Partial<State>, dialog: DialogParams<Dialogs> = {}, to = path): string {
     const full: Record<string, unknown> = {};
     const params = new URLSearchParams();
     for (const [key, definition] of entries) {
@@ -85,9 +121,8 @@ export function defineListState<Spec extends Record<string, Param<unknown>>>(pat
       full[key] = value;
       if (value !== fallback) params.set(key, definition.format(value));
     }
-    for (const [key, value] of Object.entries(extra)) {
-      if (Array.isArray(value)) value.forEach((item) => params.append(key, item));
-      else if (value) params.set(key, value);
+    for (const [key, value] of Object.entries(dialog)) {
+      if (value) params.set(key, dialogSpec[key].format(value));
     }
     const query = params.toString();
     return query ? `${to}?${query}` : to;
@@ -99,7 +134,7 @@ export function defineListState<Spec extends Record<string, Param<unknown>>>(pat
     return keys.filter((key) => query.has(key)).map((key) => [key, query.get(key)!]);
   }
 
-  return { read, href, hiddenFields };
+  return { read, dialogs, href, hiddenFields };
 }
 
 /**

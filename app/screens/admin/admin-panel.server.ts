@@ -17,7 +17,6 @@ import {
 import { isDivision } from "~/utils/divisions";
 import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/http/form.server";
-import { isUuid } from "~/utils/ids";
 import { attempt, invalidReply, refusalReply, requireFormId } from "~/http/page-action.server";
 import { successToast, type ToastInput } from "~/utils/toast";
 import { redirectWithToast } from "~/http/toast.server";
@@ -33,7 +32,8 @@ export async function adminLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdminPage(request, context);
   const params = new URL(request.url).searchParams;
   const view = adminView.read(params);
-  const dialogUserId = params.get("status") ?? params.get("password");
+  const dialogs = adminView.dialogs(params);
+  const dialogUserId = dialogs.status ?? dialogs.password;
   const [list, stats, dialogUser, audit, counts, tokens] = await Promise.all([
     listUsers(
       actor,
@@ -41,7 +41,7 @@ export async function adminLoader({ request, context }: LoaderFunctionArgs) {
       { limit: USERS_PAGE_SIZE, offset: (view.page - 1) * USERS_PAGE_SIZE },
     ),
     userStatistics(actor),
-    isUuid(dialogUserId) ? findUser(actor, dialogUserId).catch(nullIfRefused) : null,
+    dialogUserId ? findUser(actor, dialogUserId).catch(nullIfRefused) : null,
     view.audit
       ? listAuditEntries(
           actor,
@@ -57,12 +57,12 @@ export async function adminLoader({ request, context }: LoaderFunctionArgs) {
     users: list.users,
     total: list.total,
     stats,
-    newUser: params.get("new") === "user",
-    statusUser: params.get("status") ? dialogUser : null,
-    passwordUser: params.get("password") ? dialogUser : null,
+    newUser: dialogs.new !== null,
+    statusUser: dialogs.status ? dialogUser : null,
+    passwordUser: dialogs.password ? dialogUser : null,
     audit: audit && counts ? { ...audit, counts } : null,
     tokens,
-    revokingToken: tokens.find((token) => token.id === params.get("revokeToken")) ?? null,
+    revokingToken: tokens.find((token) => token.id === dialogs.revokeToken) ?? null,
     selfId: actor.user.id,
   };
 }

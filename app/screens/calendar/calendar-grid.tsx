@@ -10,6 +10,7 @@ import {
 import type { FollowUp, FollowUpState } from "~/models/follow-up.schema";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";
+import { openLeadHref } from "../leads/leads-view";
 
 type Item = SerializeFrom<FollowUp>;
 
@@ -23,7 +24,7 @@ export const STATE_STYLES: Record<FollowUpState, { label: string; className: str
 
 /** A follow-up opens its lead (from the calendar: an unknown lead comes back here with 'Lead not found'). */
 export function followUpHref(followUp: { leadId: string }) {
-  return `/leads?leadId=${followUp.leadId}&from=calendar`;
+  return openLeadHref(followUp.leadId, { from: "calendar" });
 }
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

@@ -61,7 +61,7 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
         )}
         {more > 0 ? (
           <AppLink
-            to={contactsView.href(view, { expanded: contact.id })}
+            to={contactsView.href({ ...view, expanded: contact.id })}
             preventScrollReset
             className="mt-1 inline-block text-sky-800 underline"
           >

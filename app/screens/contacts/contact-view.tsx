@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
+import { openLeadHref } from "../leads/leads-view";
 
 /**
  * The full-screen contact (View, or ?contactId=): the contact's details and every related lead, each with
@@ -101,7 +102,7 @@ export function ContactView({
                   </span>
                 </span>
                 <StatusBadge status={lead.status} />
-                <AppLink to={`/leads?leadId=${lead.id}&edit=true`} className={buttonClass.secondary}>
+                <AppLink to={openLeadHref(lead.id, { edit: true })} className={buttonClass.secondary}>
                   <Icon name="pencil" width={16} height={16} /> Jump to Lead
                 </AppLink>
               </li>

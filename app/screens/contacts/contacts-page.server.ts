@@ -24,8 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const view = contactsView.read(params);
 
-  const contactId = params.get("contactId");
-  if (isUuid(contactId)) {
+  const { contactId, new: dialog, edit: editId, contact: leadFor } = contactsView.dialogs(params);
+  if (contactId) {
     const [contact, related] = await Promise.all([
       getContact(actor, contactId).catch(nullIfRefused),
       listRelatedLeads(actor, contactId).catch(nullIfRefused),
@@ -42,9 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
 
-  const dialog = params.get("new");
-  const editId = params.get("edit");
-  const leadFor = params.get("contact");
   const [grid, counts, report, editing, assignableUsers, leadContact] = await Promise.all([
     pageOrLast(
       view.page,
@@ -60,9 +57,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     countLeadsByStatus(actor, division),
     reportList(actor, division, view),
-    isUuid(editId) ? getContact(actor, editId).catch(nullIfRefused) : null,
+    editId ? getContact(actor, editId).catch(nullIfRefused) : null,
     dialog === "lead" ? listAssignableUsers(actor, division) : [],
-    dialog === "lead" && isUuid(leadFor) ? getContact(actor, leadFor).catch(nullIfRefused) : null,
+    dialog === "lead" && leadFor ? getContact(actor, leadFor).catch(nullIfRefused) : null,
   ]);
   const { page, ...contacts } = grid;
   return {
@@ -73,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     counts,
     report,
     editing,
-    dialog: dialog === "contact" || dialog === "lead" ? dialog : null,
+    dialog,
     assignableUsers,
     leadContact,
   };

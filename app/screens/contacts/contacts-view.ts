@@ -19,13 +19,25 @@ export const LEAD_REPORTS: { value: "ALL" | LeadStatus; label: string }[] = [
  * What the Contacts page shows, in its URL: the search and page of the grid, the card that is expanded, and
  * the Lead Reports list under the grid with its own page.
  */
-export const contactsView = defineListState("/contacts", {
-  q: param.text(200),
-  page: param.page(),
-  expanded: param.text(36),
-  report: param.oneOf(["", "ALL", ...LEAD_STATUSES], ""),
-  rpage: param.page(),
-});
+export const contactsView = defineListState(
+  "/contacts",
+  {
+    q: param.text(200),
+    page: param.page(),
+    expanded: param.text(36),
+    report: param.oneOf(["", "ALL", ...LEAD_STATUSES], ""),
+    rpage: param.page(),
+  },
+  {
+    /** Add New Contact, or Add New Lead (for `contact`, after 'Create Contact & Add Lead'). */
+    new: param.choice(["contact", "lead"]),
+    contact: param.id(),
+    /** The edit modal of a contact. */
+    edit: param.id(),
+    /** The full-screen contact. */
+    contactId: param.id(),
+  },
+);
 
 export type ContactsView = ReturnType<typeof contactsView.read>;
 

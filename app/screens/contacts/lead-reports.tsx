@@ -8,6 +8,7 @@ import { Icon } from "~/components/icons";
 import { Pager } from "~/components/list";
 import { StatusBadge } from "~/components/status-badge";
 import { closeOnLinkClick } from "~/components/disclosure";
+import { openLeadHref } from "../leads/leads-view";
 
 type Counts = Record<LeadStatus, number>;
 
@@ -82,7 +83,7 @@ export function LeadReportList({
                 </span>
               </span>
               <StatusBadge status={lead.status} />
-              <AppLink to={`/leads?leadId=${lead.id}`} className={buttonClass.small}>
+              <AppLink to={openLeadHref(lead.id)} className={buttonClass.small}>
                 View Details
               </AppLink>
             </li>

@@ -1,4 +1,4 @@
-import { DETAILS_PAGE_SIZE, detailsView } from "./details-view";
+import { DETAILS_PAGE_SIZE, detailsView } from "./dashboard-view";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePageActor } from "~/auth/current-user.server";
 import { currentDivision } from "~/models/actor.server";

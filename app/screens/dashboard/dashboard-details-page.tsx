@@ -1,4 +1,4 @@
-import { DETAILS_PAGE_SIZE, detailsView } from "./details-view";
+import { DETAILS_PAGE_SIZE, detailsView } from "./dashboard-view";
 import type { loader } from "./dashboard-details-page.server";
 import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";

@@ -10,32 +10,28 @@ import { listLeadPage } from "~/models/lead-list.server";
 import { listAssignableUsers } from "~/models/user.server";
 import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/http/form.server";
-import { isUuid } from "~/utils/ids";
+import { dashboardView } from "./dashboard-view";
 
-/**
- * The Add New Lead dialog, filled in from a contact just saved (Create Contact & Add Lead). The dialogs post to
- * "/?index&...": `index` makes the dashboard's own action answer, not the shell's.
- */
-const leadDialogHref = (contactId: string) => `/?new=lead&contact=${contactId}`;
+/** The Add New Lead dialog, filled in from a contact just saved (Create Contact & Add Lead). */
+const leadDialogHref = (contactId: string) => dashboardView.href({}, { new: "lead", contact: contactId });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const params = new URL(request.url).searchParams;
-  const dialog = params.get("new");
-  const contactId = params.get("contact");
+  const { new: dialog, contact: contactId } = dashboardView.dialogs(params);
   const [stats, recent, assignableUsers, contact] = await Promise.all([
     dashboardStats(actor, division),
     listLeadPage(actor, division, { archived: false }, { limit: 5 }),
     dialog === "lead" ? listAssignableUsers(actor, division) : [],
-    dialog === "lead" && isUuid(contactId) ? getContact(actor, contactId).catch(nullIfRefused) : null,
+    dialog === "lead" && contactId ? getContact(actor, contactId).catch(nullIfRefused) : null,
   ]);
   return {
     division,
     firstName: actor.user.firstName,
     stats,
     recentLeads: recent.leads.map(leadRow),
-    dialog: dialog === "lead" || dialog === "contact" ? dialog : null,
+    dialog,
     assignableUsers,
     contact,
   };

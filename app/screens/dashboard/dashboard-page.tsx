@@ -6,6 +6,7 @@ import { QuickActions, RecentActivity, RecentLeads, StatCards } from "./dashboar
 import { DivisionLogo } from "~/components/division-logo";
 import { AddLeadDialog } from "~/screens/leads/add-lead-dialog";
 import { brandingFor } from "~/utils/divisions";
+import { dashboardActionHref } from "./dashboard-view";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | CRM" }];
 
@@ -39,7 +40,7 @@ export function DashboardPage() {
       {data.dialog === "lead" ? (
         <AddLeadDialog
           division={data.division}
-          action={`/?index&new=lead${data.contact ? `&contact=${data.contact.id}` : ""}`}
+          action={dashboardActionHref({ new: "lead", contact: data.contact?.id })}
           closeHref="/"
           users={data.assignableUsers}
           contact={data.contact}
@@ -49,7 +50,7 @@ export function DashboardPage() {
       {data.dialog === "contact" ? (
         <AddContactDialog
           division={data.division}
-          action="/?index&new=contact"
+          action={dashboardActionHref({ new: "contact" })}
           closeHref="/"
           result={actionData && !("duplicates" in actionData) ? actionData : undefined}
         />

@@ -9,6 +9,8 @@ import { Avatar } from "~/components/avatar";
 import { Icon, type IconName } from "~/components/icons";
 import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
+import { openLeadHref } from "../leads/leads-view";
+import { dashboardView } from "./dashboard-view";
 
 type ListLead = SerializeFrom<LeadRow>;
 
@@ -137,7 +139,7 @@ export function RecentLeads({ leads }: { leads: ListLead[] }) {
                       <Avatar firstName={lead.firstName} lastName={lead.lastName} />
                       <div className="min-w-0">
                         <AppLink
-                          to={`/leads?leadId=${lead.id}`}
+                          to={openLeadHref(lead.id)}
                           className="font-medium text-slate-900 hover:underline"
                         >
                           {lead.firstName} {lead.lastName}
@@ -174,10 +176,10 @@ export function QuickActions({ division }: { division: Division }) {
   return (
     <Panel title="Quick Actions">
       <div className="grid grid-cols-1 gap-2 p-4">
-        <AppLink to="/?new=lead" preventScrollReset className={action}>
+        <AppLink to={dashboardView.href({}, { new: "lead" })} preventScrollReset className={action}>
           <Icon name="plus" /> Add New Lead
         </AppLink>
-        <AppLink to="/?new=contact" preventScrollReset className={action}>
+        <AppLink to={dashboardView.href({}, { new: "contact" })} preventScrollReset className={action}>
           <Icon name="contacts" /> Add Contact
         </AppLink>
         <AppLink to="/calendar" className={action}>
@@ -204,7 +206,7 @@ export function RecentActivity({ leads }: { leads: ListLead[] }) {
           {leads.map((lead) => (
             <li key={lead.id}>
               <AppLink
-                to={`/leads?leadId=${lead.id}`}
+                to={openLeadHref(lead.id)}
                 className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50"
               >
                 <Avatar firstName={lead.firstName} lastName={lead.lastName} />

@@ -17,6 +17,7 @@ import { timeZoneOf } from "~/utils/time-zone.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/http/toast.server";
 import { requirePageActor } from "~/auth/current-user.server";
+import { leadsView } from "../leads/leads-view";
 
 /**
  * The lead detail dialog as a child route (docs/decisions/002-screens.md): /leads/{id} over the lead list,
@@ -39,7 +40,7 @@ export async function leadDetailLoader({ request, context, params }: LoaderFunct
   return {
     detail,
     assignableUsers: await listAssignableUsers(actor, detail.companyDivision),
-    edit: url.searchParams.get("edit") === "true",
+    edit: leadsView.dialogs(url.searchParams).edit !== null,
   };
 }
 

@@ -15,6 +15,7 @@ import { LeadFields } from "./lead-fields";
 import { StatusBadge } from "~/components/status-badge";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
+import { openLeadHref } from "./leads-view";
 
 export type CreateResult = {
   result: SubmissionResult<string[]>;
@@ -157,7 +158,7 @@ function DuplicateStep({
                   </button>
                 </Form>
               ) : (
-                <AppLink to={`/leads?leadId=${lead.id}`} className={buttonClass.secondary}>
+                <AppLink to={openLeadHref(lead.id)} className={buttonClass.secondary}>
                   View
                 </AppLink>
               )}

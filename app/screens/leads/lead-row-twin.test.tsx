@@ -19,7 +19,7 @@ function LeadRow({ lead, view }: { lead: ListLead; view: LeadsView }) {
   const archive = view.tab === "archive";
   const showAssignee = lead.assignedTo && lead.assignedTo.id !== lead.createdBy?.id;
   const date = archive ? (lead.archivedAt ?? lead.updatedAt) : lead.updatedAt;
-  const confirmHref = (confirm: string) => leadsView.href(view, { confirm, target: lead.id });
+  const confirmHref = (confirm: "archive" | "restore") => leadsView.href(view, { confirm, target: lead.id });
   return (
     <tr className="hover:bg-slate-50">
       <td className="cell">
@@ -51,7 +51,7 @@ function LeadRow({ lead, view }: { lead: ListLead; view: LeadsView }) {
         <div className="flex justify-end">
           <RowAction to={leadDetailHref(view, lead.id)} icon="eye" label={`View ${name}`} title="View" />
           <RowAction
-            to={leadDetailHref(view, lead.id, { edit: "true" })}
+            to={leadDetailHref(view, lead.id, { edit: true })}
             icon="pencil"
             label={`Edit ${name}`}
             title="Edit"

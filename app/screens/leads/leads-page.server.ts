@@ -19,23 +19,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const params = new URL(request.url).searchParams;
-  const leadId = params.get("leadId");
-  if (leadId !== null) {
-    throw await openLeadRedirect(actor, leadId, {
-      edit: params.get("edit") === "true",
-      from: params.get("from"),
-    });
+  const dialogs = leadsView.dialogs(params);
+  if (dialogs.leadId !== null) {
+    throw await openLeadRedirect(actor, dialogs.leadId, { edit: dialogs.edit !== null, from: dialogs.from });
   }
 
   const requested = leadsView.read(params);
-  const confirm = params.get("confirm");
-  const target = params.get("target");
-  const addOpen = params.get("new") === "1";
+  const { confirm, target } = dialogs;
+  const addOpen = dialogs.new !== null;
   const [{ list, counts, page }, targetLead, assignableUsers] = await Promise.all([
     leadsPageList(actor, division, requested),
-    (confirm === "archive" || confirm === "restore") && isUuid(target)
-      ? getLead(actor, target).catch(nullIfRefused)
-      : null,
+    confirm && target ? getLead(actor, target).catch(nullIfRefused) : null,
     addOpen ? listAssignableUsers(actor, division) : [],
   ]);
   // Ticked rows win; "select all" alone (without JavaScript) means every row of this page as shown.

@@ -14,21 +14,47 @@ export const LEADS_PAGE_SIZE = 50;
  * by last update, the archive by archived date); a column's direction defaults to DEFAULT_SORT_DIRECTION,
  * the same as the API's.
  */
-export const leadsView = defineListState("/leads", {
-  tab: param.oneOf(["active", "archive"], "active"),
-  q: param.text(200),
-  status: param.oneOf(["", ...LEAD_STATUSES], ""),
-  mine: param.flag(),
-  sort: param.oneOf(LEAD_SORTS, (state) => (state.tab === "archive" ? "archived" : "updated")),
-  dir: param.oneOf(["asc", "desc"], (state) => DEFAULT_SORT_DIRECTION[state.sort as LeadSort]),
-  page: param.page(),
-});
+export const leadsView = defineListState(
+  "/leads",
+  {
+    tab: param.oneOf(["active", "archive"], "active"),
+    q: param.text(200),
+    status: param.oneOf(["", ...LEAD_STATUSES], ""),
+    mine: param.flag(),
+    sort: param.oneOf(LEAD_SORTS, (state) => (state.tab === "archive" ? "archived" : "updated")),
+    dir: param.oneOf(["asc", "desc"], (state) => DEFAULT_SORT_DIRECTION[state.sort as LeadSort]),
+    page: param.page(),
+  },
+  {
+    /** Add New Lead. */
+    new: param.choice(["1"]),
+    /** The archive or restore confirmation of one lead (target). */
+    confirm: param.choice(["archive", "restore"]),
+    target: param.id(),
+    /** The lead detail with the cursor in its update form. */
+    edit: param.choice(["true"]),
+    /** A lead opened by id from another screen (openLeadHref), and the screen it came from. */
+    leadId: param.text(100),
+    from: param.choice(["calendar"]),
+  },
+);
 
 export type LeadsView = ReturnType<typeof leadsView.read>;
 
 /** The lead detail dialog over the list, keeping the list's state (docs/decisions/002-screens.md). */
-export function leadDetailHref(view: Partial<LeadsView>, leadId: string, extra: Record<string, string> = {}) {
-  return leadsView.href(view, extra, `/leads/${leadId}`);
+export function leadDetailHref(view: Partial<LeadsView>, leadId: string, { edit = false } = {}) {
+  return leadsView.href(view, { edit: edit && "true" }, `/leads/${leadId}`);
+}
+
+/**
+ * A lead opened from another screen (the dashboard, contacts, the calendar, a duplicate warning): /leads finds
+ * its tab and division and shows its detail over the list searched to its company (open-lead.server.ts).
+ */
+export function openLeadHref(
+  leadId: string,
+  { edit = false, from }: { edit?: boolean; from?: "calendar" } = {},
+) {
+  return leadsView.href({}, { leadId, edit: edit && "true", from });
 }
 
 export function hasFilters(view: LeadsView) {

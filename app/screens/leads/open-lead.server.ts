@@ -17,7 +17,7 @@ import { leadDetailHref } from "./leads-view";
 export async function openLeadRedirect(
   actor: Actor,
   leadId: string,
-  { edit, from }: { edit: boolean; from: string | null },
+  { edit, from }: { edit: boolean; from: "calendar" | null },
 ) {
   const lead = isUuid(leadId) ? await getLead(actor, leadId).catch(nullIfRefused) : null;
   if (!lead && from === "calendar") {
@@ -32,5 +32,5 @@ export async function openLeadRedirect(
     await selectDivision(actor.user, lead.companyDivision);
   }
   const tab = lead.isArchived ? "archive" : "active";
-  return redirect(leadDetailHref({ tab, q: lead.company }, lead.id, edit ? { edit: "true" } : {}));
+  return redirect(leadDetailHref({ tab, q: lead.company }, lead.id, { edit }));
 }

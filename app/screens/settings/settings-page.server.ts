@@ -9,6 +9,7 @@ import { readForm } from "~/http/form.server";
 import { attempt, invalidReply, refusalReply, requireFormId } from "~/http/page-action.server";
 import { successToast, type ToastInput } from "~/utils/toast";
 import { requirePageActor } from "~/auth/current-user.server";
+import { settingsView } from "./settings-view";
 
 /** The create form's answer when the page stays: the new token, or the form's errors. */
 export type TokenFormResult = {
@@ -27,7 +28,7 @@ const SETTINGS_PATH = "/settings";
 export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const tokens = await listOwnTokens(actor);
-  const revokeId = new URL(request.url).searchParams.get("revoke");
+  const revokeId = settingsView.dialogs(new URL(request.url).searchParams).revoke;
   const revoking = tokens.find((token) => token.id === revokeId && token.status === "ACTIVE") ?? null;
   return {
     tokens,

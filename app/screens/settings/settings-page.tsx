@@ -5,10 +5,11 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PageHeader } from "~/components/page-header";
 import { CreateTokenForm, NewTokenNotice } from "./api-tokens";
 import type { settingsAction, settingsLoader } from "./settings-page.server";
+import { settingsView } from "./settings-view";
 
 export const meta: MetaFunction = () => [{ title: "Settings | CRM" }];
 
-const revokeHref = (id: string) => `/settings?revoke=${id}`;
+const revokeHref = (id: string) => settingsView.href({}, { revoke: id });
 
 export function SettingsPage() {
   const { tokens, revoking, scopes } = useLoaderData<typeof settingsLoader>();
