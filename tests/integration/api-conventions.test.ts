@@ -1,6 +1,7 @@
 // CONTRACT.md "JSON API conventions": content types, malformed and oversized bodies, the order of checks,
 // cross-site request forgery, security headers, no leaked internals; and /healthz.
 import { beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN, UNAUTHORIZED } from "../support/answers";
 import {
   ApiClient,
   baseUrl,
@@ -14,8 +15,6 @@ import {
 } from "../support/api-client";
 
 const MiB = 1024 * 1024;
-const UNAUTHORIZED = { message: "Unauthorized" };
-const FORBIDDEN = { message: "Forbidden" };
 const INVALID_JSON = { message: "Invalid JSON" };
 const TOO_LARGE = { message: "Payload too large" };
 const UNSUPPORTED = { message: "Unsupported media type" };

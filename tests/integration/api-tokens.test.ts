@@ -6,6 +6,7 @@
 // per-token rate limit.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN, ISO_UTC, NOT_FOUND, UNAUTHORIZED } from "../support/answers";
 import {
   ApiClient,
   missingId,
@@ -20,11 +21,7 @@ import { createLead, leadInput } from "../support/leads";
 import { freePort } from "../support/tcp-proxy";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server";
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const TOKEN = /^crm_[A-Za-z0-9_-]{43}$/;
-const UNAUTHORIZED = { message: "Unauthorized" };
-const FORBIDDEN = { message: "Forbidden" };
-const NOT_FOUND = { message: "Not found" };
 const RECORD_KEYS = [
   "createdAt",
   "expiresAt",

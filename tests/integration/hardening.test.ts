@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
 import http from "node:http";
+import { SIGN_IN_REFUSED, TOO_MANY_SIGN_INS } from "../support/answers";
 import {
   ApiClient,
   type ApiResult,
@@ -37,7 +38,7 @@ describe("sign-in limits under parallel guesses", () => {
       password: "whatever-1",
     });
     expect(result.status).toBe(401);
-    expect(result.body).toEqual({ message: "Invalid username or password" });
+    expect(result.body).toEqual(SIGN_IN_REFUSED);
   });
 });
 
@@ -55,7 +56,7 @@ describe("successful sign-ins", () => {
       const refused = await signInOnce();
       expect(refused).toMatchObject({
         status: 429,
-        body: { message: "Too many sign-in attempts. Try again later." },
+        body: TOO_MANY_SIGN_INS,
       });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     } finally {

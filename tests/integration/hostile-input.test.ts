@@ -9,6 +9,15 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  FORBIDDEN,
+  SIGN_IN_REFUSED,
+  TOO_MANY_SIGN_INS,
+  UNAUTHORIZED,
+  expectErrorBody,
+  expectRetryAfter,
+  preview,
+} from "../support/answers";
+import {
   ApiClient,
   attemptSignIn,
   baseUrl,
@@ -25,9 +34,7 @@ import {
 import { contactInput, createContact, type ApiContact } from "../support/contacts";
 import { databaseUrl, testSql } from "../support/database";
 import {
-  FORBIDDEN,
   STATUSES,
-  UNAUTHORIZED,
   createLead,
   createNote,
   leadDetail,
@@ -189,34 +196,6 @@ const hex = fc.stringMatching(/^[0-9a-f]{12}$/);
 
 // ---------------------------------------------------------------------------------------------------------
 // Checks and state readers.
-
-function preview(value: unknown) {
-  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
-  return text.length > 240 ? `${text.slice(0, 240)}… (${text.length} chars)` : text;
-}
-
-/** CONTRACT.md's error body: {message: string, errors?: {field: [string]}}, as JSON. */
-function expectErrorBody(result: ApiResult, what: string) {
-  expect(result.headers.get("content-type"), what).toMatch(/^application\/json/);
-  const body = result.body;
-  expect(body !== null && typeof body === "object" && !Array.isArray(body), what).toBe(true);
-  expect(
-    Object.keys(body).every((key) => key === "message" || key === "errors"),
-    what,
-  ).toBe(true);
-  expect(typeof body.message, what).toBe("string");
-  expect(body.message.length, what).toBeGreaterThan(0);
-  if ("errors" in body) {
-    expect(body.errors !== null && typeof body.errors === "object" && !Array.isArray(body.errors), what).toBe(
-      true,
-    );
-    for (const messages of Object.values(body.errors)) {
-      expect(Array.isArray(messages), what).toBe(true);
-      expect((messages as unknown[]).length, what).toBeGreaterThan(0);
-      for (const message of messages as unknown[]) expect(typeof message, what).toBe("string");
-    }
-  }
-}
 
 const TABLES = [
   "users",
@@ -1362,9 +1341,6 @@ describe("session cookies", () => {
 // limit follows the forwarded address; what must hold is that changing addresses does not escape the
 // per-username limit. Every failure comes from an address of its own (never the shared 127.0.0.1).
 
-const TOO_MANY = { message: "Too many sign-in attempts. Try again later." };
-const INVALID = { message: "Invalid username or password" };
-
 describe("sign-in brute force", () => {
   beforeAll(async () => {
     admin = await signInAdmin();
@@ -1385,16 +1361,14 @@ describe("sign-in brute force", () => {
         spoofs[i % spoofs.length](),
       );
       expect(result.status, `failure ${i + 1}`).toBe(401);
-      expect(result.body).toEqual(INVALID);
+      expect(result.body).toEqual(SIGN_IN_REFUSED);
     }
     for (const spoof of spoofs) {
       for (const password of ["wrong-again", user.password]) {
         const result = await attemptSignIn({ username: user.email, password }, spoof());
         expect(result.status).toBe(429);
-        expect(result.body).toEqual(TOO_MANY);
-        const retryAfter = result.headers.get("retry-after");
-        expect(retryAfter).toMatch(/^[1-9]\d*$/);
-        expect(Number(retryAfter)).toBeLessThanOrEqual(15 * 60);
+        expect(result.body).toEqual(TOO_MANY_SIGN_INS);
+        expectRetryAfter(result.headers);
         expect(sessionSetCookie(result.headers)).toBeNull();
       }
     }
@@ -1443,7 +1417,7 @@ describe("sign-in brute force", () => {
       ][]) {
         const result = await attempt();
         expect(result.status, kind).toBe(401);
-        expect(result.body, kind).toEqual(INVALID);
+        expect(result.body, kind).toEqual(SIGN_IN_REFUSED);
         expect(sessionSetCookie(result.headers), kind).toBeNull();
         answers.add(JSON.stringify([result.status, result.body, result.headers.get("content-type")]));
         times[kind].push(result.ms);

@@ -2,6 +2,7 @@
 // past its integers, redirect targets a Location header cannot carry. Each must get a clear 4xx (or a safe
 // redirect), never a 500, and nothing is stored.
 import { describe, expect, it } from "vitest";
+import { expectInvalidInput } from "../support/answers";
 import {
   ApiClient,
   attemptSignIn,
@@ -10,15 +11,7 @@ import {
   uniqueAddress,
   uniqueEmail,
 } from "../support/api-client";
-import {
-  createLead,
-  expectInvalidInput,
-  leadInput,
-  listLeads,
-  readLead,
-  uniqueToken,
-  userWith,
-} from "../support/leads";
+import { createLead, leadInput, listLeads, readLead, uniqueToken, userWith } from "../support/leads";
 
 const NUL = "\u0000";
 const NUL_MESSAGE = "Must not contain a NUL character";

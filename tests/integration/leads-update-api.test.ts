@@ -2,18 +2,15 @@
 // The database is shared with the other test files: every test makes its own users, and its own leads under a
 // unique token that it filters by with `search`.
 import { beforeAll, describe, expect, it } from "vitest";
+import { ISO_UTC, NOT_FOUND, UNAUTHORIZED, expectInvalidInput } from "../support/answers";
 import { ApiClient, createUser, missingId } from "../support/api-client";
 import {
   type ApiLead,
-  ISO_UTC,
   LEAD_KEYS,
-  NOT_FOUND,
   STALE_MESSAGE,
   STATUSES,
-  UNAUTHORIZED,
   adminClient,
   createLead,
-  expectInvalidInput,
   leadDetail,
   listLeads,
   personOf,

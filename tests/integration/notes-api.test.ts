@@ -2,18 +2,9 @@
 // a lead" of section 5), with CONTRACT.md's conventions and its "Notes" rule. Each test makes its own users and
 // leads; what is stored is read back through GET /api/leads/detail/{id}.
 import { beforeAll, describe, expect, it } from "vitest";
+import { ISO_UTC, NOT_FOUND, UNAUTHORIZED, UUID, expectInvalidInput } from "../support/answers";
 import { ApiClient, missingId, signInAdmin, signedInUser, type NewUser } from "../support/api-client";
-import {
-  ISO_UTC,
-  NOT_FOUND,
-  UNAUTHORIZED,
-  UUID,
-  createLead,
-  createNote,
-  expectInvalidInput,
-  leadDetail,
-  type ApiNote,
-} from "../support/leads";
+import { createLead, createNote, leadDetail, type ApiNote } from "../support/leads";
 
 const NOTE_KEYS = [
   "content",

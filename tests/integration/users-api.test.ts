@@ -2,6 +2,14 @@
 // ("Users:" in "Rules the seed does not show"; sessions in "Signing in").
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  FORBIDDEN,
+  NOT_FOUND,
+  SIGN_IN_REFUSED,
+  UNAUTHORIZED,
+  UUID,
+  expectInvalidInput,
+} from "../support/answers";
+import {
   ApiClient,
   attemptSignIn,
   createUser,
@@ -15,10 +23,6 @@ import {
 } from "../support/api-client";
 import { ADMIN } from "../support/test-server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UNAUTHORIZED = { message: "Unauthorized" };
-const FORBIDDEN = { message: "Forbidden" };
-const NOT_FOUND = { message: "Not found" };
 const PASSWORD_MESSAGE = "Password must be at least 8 characters long";
 
 let admin: ApiClient;
@@ -45,18 +49,6 @@ async function listUsers(): Promise<User[]> {
 
 async function findUser(id: string) {
   return (await listUsers()).find((user) => user.id === id);
-}
-
-/** A 400 "Invalid input" whose errors name exactly the given fields. */
-function expectInvalidInput(result: ApiResult, fields: string[]) {
-  expect(result.status).toBe(400);
-  expect(result.body.message).toBe("Invalid input");
-  expect(Object.keys(result.body.errors).sort()).toEqual([...fields].sort());
-  for (const field of fields) {
-    expect(Array.isArray(result.body.errors[field])).toBe(true);
-    expect(result.body.errors[field].length).toBeGreaterThan(0);
-    for (const message of result.body.errors[field]) expect(typeof message).toBe("string");
-  }
 }
 
 /** A 409 conflict with a message of its own (not pinned by CONTRACT.md). */
@@ -466,7 +458,7 @@ describe("/api/admin/users/{id}/password", () => {
 
     const old = await attemptSignIn({ username: user.email, password: user.password });
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ message: "Invalid username or password" });
+    expect(old.body).toEqual(SIGN_IN_REFUSED);
     const fresh = await attemptSignIn({ username: user.email, password: "brand-new-pass" });
     expect(fresh.status).toBe(200);
   });
@@ -526,7 +518,7 @@ describe("PATCH /api/admin/users/{id}/status", () => {
     expect(next.body).toEqual(UNAUTHORIZED);
     const refused = await attemptSignIn({ username: user.email, password: user.password });
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ message: "Invalid username or password" });
+    expect(refused.body).toEqual(SIGN_IN_REFUSED);
     expect((await findUser(user.id))?.isActive).toBe(false);
 
     const on = await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: true });
