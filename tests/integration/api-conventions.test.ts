@@ -7,10 +7,10 @@ import {
   baseUrl,
   createUser,
   missingId,
+  newUserInput,
   signInAdmin,
   signedInUser,
   uniqueAddress,
-  uniqueEmail,
   type ApiResult,
 } from "../support/api-client";
 
@@ -23,16 +23,6 @@ let admin: ApiClient;
 beforeAll(async () => {
   admin = await signInAdmin();
 });
-
-function newUserInput() {
-  return {
-    email: uniqueEmail("conv"),
-    firstName: "Cora",
-    lastName: "Convention",
-    password: "password-123",
-    companies: ["TSS"],
-  };
-}
 
 async function userExists(email: string) {
   const list = await admin.get<{ email: string }[]>("/api/admin/users");
@@ -67,10 +57,11 @@ describe("request bodies on JSON endpoints", () => {
   it("answers 415 on the sign-in endpoint and the user endpoints alike", async () => {
     const user = await createUser(admin);
     const body = JSON.stringify({ username: user.email, password: user.password });
-    const login = await new ApiClient().request("POST", "/api/auth/login", {
-      body: new URLSearchParams({ username: user.email, password: user.password }).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": uniqueAddress() },
-    });
+    const login = await new ApiClient().postForm(
+      "/api/auth/login",
+      { username: user.email, password: user.password },
+      { "x-forwarded-for": uniqueAddress() },
+    );
     expect(login.status).toBe(415);
     expect(login.body).toEqual(UNSUPPORTED);
     expect(login.headers.getSetCookie()).toEqual([]);

@@ -15,11 +15,12 @@ import {
   signedInUser,
   type ApiResult,
   type NewUser,
+  deactivateUser,
 } from "../support/api-client";
 import { databaseUrl, testSql } from "../support/database";
 import { createLead, leadInput } from "../support/leads";
 import { freePort } from "../support/tcp-proxy";
-import { ADMIN, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 const TOKEN = /^crm_[A-Za-z0-9_-]{43}$/;
 const RECORD_KEYS = [
@@ -287,7 +288,7 @@ describe("a script holding only a token", () => {
   it("is refused (401) from the next request on once its user is deactivated, and stays revoked", async () => {
     const { user, created, script } = await userWithToken();
     expect((await script.get("/api/auth/user")).status).toBe(200);
-    expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+    await deactivateUser(admin, user.id);
     expect(await script.get("/api/auth/user")).toMatchObject({ status: 401, body: UNAUTHORIZED });
     // Like the user's sessions, the token ends: reactivating the user does not bring it back.
     expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: true })).status).toBe(200);
@@ -414,9 +415,7 @@ describe("the per-token rate limit", () => {
   afterAll(() => app?.stop());
 
   it("answers 429 with Retry-After past the limit within a minute, for that token only", async () => {
-    const session = new ApiClient(null, app.baseUrl);
-    const login = await session.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
-    expect(login.status).toBe(200);
+    const session = await signInAdmin(app.baseUrl);
     const first = new TokenClient((await createToken(session, "First", 30, "admin")).token, app.baseUrl);
     const second = new TokenClient((await createToken(session, "Second", 30, "admin")).token, app.baseUrl);
     // Five at once are counted one by one: all pass, the sixth is refused.

@@ -20,6 +20,7 @@ import {
   uniqueAddress,
   uniqueEmail,
   USER_KEYS,
+  deactivateUser,
 } from "../support/api-client";
 
 const BLANK = { message: "Please enter both username and password" };
@@ -35,11 +36,6 @@ function cookieAttributes(setCookie: string) {
     .split(";")
     .slice(1)
     .map((part) => part.trim().toLowerCase());
-}
-
-async function deactivate(userId: string) {
-  const result = await admin.patch(`/api/admin/users/${userId}/status`, { isActive: false });
-  expect(result.status).toBe(200);
 }
 
 describe("POST /api/auth/login", () => {
@@ -120,7 +116,7 @@ describe("POST /api/auth/login", () => {
   it("answers the same 401 for a wrong password, an unknown user and a deactivated user", async () => {
     const user = await createUser(admin);
     const inactive = await createUser(admin);
-    await deactivate(inactive.id);
+    await deactivateUser(admin, inactive.id);
 
     const wrongPassword = await attemptSignIn({ username: user.email, password: "wrong-password-1" });
     const unknownUser = await attemptSignIn({ username: uniqueEmail("nobody"), password: "password-123" });

@@ -30,6 +30,7 @@ import {
   uniqueEmail,
   type ApiResult,
   type UserObject,
+  deactivateUser,
 } from "../support/api-client";
 import { contactInput, createContact, type ApiContact } from "../support/contacts";
 import { databaseUrl, testSql } from "../support/database";
@@ -1393,9 +1394,7 @@ describe("sign-in brute force", () => {
   it("unknown, known and deactivated usernames get the same answer in about the same time", async () => {
     const known = await createUser(admin);
     const inactive = await createUser(admin);
-    expect((await admin.patch(`/api/admin/users/${inactive.id}/status`, { isActive: false })).status).toBe(
-      200,
-    );
+    await deactivateUser(admin, inactive.id);
     const timed = async (credentials: { username: string; password: string }) => {
       const started = performance.now();
       const result = await attemptSignIn(credentials);

@@ -3,7 +3,7 @@
 // unique token that it filters by with `search`.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ISO_UTC, NOT_FOUND, UNAUTHORIZED, expectInvalidInput } from "../support/answers";
-import { ApiClient, createUser, missingId } from "../support/api-client";
+import { ApiClient, createUser, missingId, deactivateUser } from "../support/api-client";
 import {
   type ApiLead,
   LEAD_KEYS,
@@ -224,9 +224,7 @@ describe("PATCH /api/leads/{id}", () => {
 
     // An assignee deactivated since stays through a save that sends them back (the edit form does);
     // choosing them anew is refused.
-    expect((await admin.patch(`/api/admin/users/${assignee.id}/status`, { isActive: false })).status).toBe(
-      200,
-    );
+    await deactivateUser(admin, assignee.id);
     const kept = await client.patch<ApiLead>(`/api/leads/${lead.id}`, {
       assignedToId: assignee.id,
       notes: "Kept",

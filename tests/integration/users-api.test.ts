@@ -14,12 +14,14 @@ import {
   attemptSignIn,
   createUser,
   missingId,
+  newUserInput,
   signIn,
   signInAdmin,
   signedInUser,
   uniqueEmail,
   type ApiResult,
   USER_KEYS,
+  deactivateUser,
 } from "../support/api-client";
 import { ADMIN } from "../support/test-server";
 
@@ -57,18 +59,6 @@ function expectConflict(result: ApiResult) {
   expect(typeof result.body.message).toBe("string");
   expect(result.body.message.length).toBeGreaterThan(0);
   expect(Object.keys(result.body)).toEqual(["message"]);
-}
-
-function validNewUser(overrides: Record<string, unknown> = {}) {
-  return {
-    email: uniqueEmail("new"),
-    firstName: "Nora",
-    lastName: "Newcomer",
-    password: "password-123",
-    role: "SALES_USER",
-    companies: ["TSS"],
-    ...overrides,
-  };
 }
 
 describe("GET /api/admin/users", () => {
@@ -110,7 +100,7 @@ describe("GET /api/admin/users", () => {
 
 describe("POST /api/admin/users", () => {
   it("answers 201 with the created user, who can then sign in", async () => {
-    const input = validNewUser({
+    const input = newUserInput({
       role: "ADMIN",
       companies: ["TSS", "NLH"],
       firstName: "Ada",
@@ -140,7 +130,7 @@ describe("POST /api/admin/users", () => {
   });
 
   it("makes the user a SALES_USER when no role is given", async () => {
-    const { role: _role, ...input } = validNewUser();
+    const { role: _role, ...input } = newUserInput();
     const result = await admin.post("/api/admin/users", input);
     expect(result.status).toBe(201);
     expect(result.body.role).toBe("SALES_USER");
@@ -167,7 +157,7 @@ describe("POST /api/admin/users", () => {
     ["password", { password: "" }, PASSWORD_MESSAGE],
     ["companies", { companies: [] }, "At least one company must be selected"],
   ])("answers 400 with errors.%s for %j", async (field, overrides, message) => {
-    const input = validNewUser(overrides);
+    const input = newUserInput(overrides);
     const result = await admin.post("/api/admin/users", input);
     expectInvalidInput(result, [field]);
     expect(result.body.errors[field]).toContain(message);
@@ -179,25 +169,25 @@ describe("POST /api/admin/users", () => {
     ["companies", { companies: ["XYZ"] }],
     ["companies", { companies: "TSS" }],
   ])("answers 400 with errors.%s for %j", async (field, overrides) => {
-    const input = validNewUser(overrides);
+    const input = newUserInput(overrides);
     const result = await admin.post("/api/admin/users", input);
     expectInvalidInput(result, [field]);
     expect((await listUsers()).some((user) => user.email === input.email)).toBe(false);
   });
 
   it("accepts a password of exactly 8 characters", async () => {
-    const input = validNewUser({ password: "12345678" });
+    const input = newUserInput({ password: "12345678" });
     expect((await admin.post("/api/admin/users", input)).status).toBe(201);
     expect((await attemptSignIn({ username: input.email, password: "12345678" })).status).toBe(200);
   });
 
   it("answers 409 for an e-mail another user already has, in any case", async () => {
     const existing = await createUser(admin);
-    const same = await admin.post("/api/admin/users", validNewUser({ email: existing.email }));
+    const same = await admin.post("/api/admin/users", newUserInput({ email: existing.email }));
     expectConflict(same);
-    const upper = await admin.post("/api/admin/users", validNewUser({ email: existing.email.toUpperCase() }));
+    const upper = await admin.post("/api/admin/users", newUserInput({ email: existing.email.toUpperCase() }));
     expectConflict(upper);
-    const padded = await admin.post("/api/admin/users", validNewUser({ email: `  ${existing.email} ` }));
+    const padded = await admin.post("/api/admin/users", newUserInput({ email: `  ${existing.email} ` }));
     expectConflict(padded);
     const matches = (await listUsers()).filter((user) => user.email.toLowerCase() === existing.email);
     expect(matches).toHaveLength(1);
@@ -207,7 +197,7 @@ describe("POST /api/admin/users", () => {
 
   it("lets a user created with a mixed-case e-mail sign in with any case", async () => {
     const email = `Mixed.${uniqueEmail("case")}`.replace("@test.example", "@Test.Example");
-    const created = await admin.post("/api/admin/users", validNewUser({ email }));
+    const created = await admin.post("/api/admin/users", newUserInput({ email }));
     expect(created.status).toBe(201);
     for (const username of [email, email.toLowerCase()]) {
       expect((await attemptSignIn({ username, password: "password-123" })).status).toBe(200);
@@ -216,7 +206,7 @@ describe("POST /api/admin/users", () => {
 
   it("answers 403 to a SALES_USER and 401 without a session, and creates nobody", async () => {
     const { client } = await signedInUser(admin);
-    const input = validNewUser();
+    const input = newUserInput();
     const sales = await client.post("/api/admin/users", input);
     expect(sales.status).toBe(403);
     expect(sales.body).toEqual(FORBIDDEN);
@@ -532,7 +522,7 @@ describe("PATCH /api/admin/users/{id}/status", () => {
   it("ends an admin's access at once when deactivated", async () => {
     const { user, client } = await signedInUser(admin, { role: "ADMIN" });
     expect((await client.get("/api/admin/users")).status).toBe(200);
-    expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+    await deactivateUser(admin, user.id);
     const next = await client.get("/api/admin/users");
     expect(next.status).toBe(401);
     expect(next.body).toEqual(UNAUTHORIZED);
@@ -561,7 +551,7 @@ describe("PATCH /api/admin/users/{id}/status", () => {
 describe("every /api/admin/users endpoint", () => {
   const endpoints = (id: string): [string, string, unknown][] => [
     ["GET", "/api/admin/users", undefined],
-    ["POST", "/api/admin/users", validNewUser()],
+    ["POST", "/api/admin/users", newUserInput()],
     ["PATCH", `/api/admin/users/${id}/role`, { role: "ADMIN" }],
     ["POST", `/api/admin/users/${id}/company-access`, { company: "NLH" }],
     ["DELETE", `/api/admin/users/${id}/company-access/TSS`, undefined],

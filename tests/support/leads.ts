@@ -41,6 +41,20 @@ export type ApiNote = {
   isFollowUpComplete: boolean;
 };
 
+/** CONTRACT.md's Note object, key by key (sorted); a lead's detail lists its notes without leadId. */
+export const NOTE_KEYS = [
+  "content",
+  "createdAt",
+  "createdBy",
+  "followUpDate",
+  "hasAudio",
+  "id",
+  "isFollowUpComplete",
+  "leadId",
+  "noteType",
+  "voiceDuration",
+];
+
 export type ApiLeadDetail = Omit<ApiLead, "notes"> & {
   leadNotes: string | null;
   progress: { id: string; status: string; notes: string | null; createdAt: string }[];
