@@ -156,6 +156,17 @@ export async function createUser(admin: ApiClient, overrides: Partial<NewUser> =
   return { ...result.body, password: input.password } as UserObject & { password: string };
 }
 
+/** A user as the admin list shows them. */
+export async function listedUser(admin: ApiClient, user: { id: string; email: string }) {
+  const result = await admin.get<UserObject[]>(
+    `/api/admin/users?search=${encodeURIComponent(user.email)}&limit=10`,
+  );
+  expect(result.status).toBe(200);
+  const found = result.body.find((entry) => entry.id === user.id);
+  expect(found, user.email).toBeDefined();
+  return found!;
+}
+
 /** Deactivates a user through the admin API, expecting 200. */
 export async function deactivateUser(admin: ApiClient, userId: string) {
   const result = await admin.patch(`/api/admin/users/${userId}/status`, { isActive: false });
