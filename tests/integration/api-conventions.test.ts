@@ -336,6 +336,8 @@ describe("errors reveal nothing", () => {
 
   it("answers odd input with a clean 4xx, never a 500 or a stack trace", async () => {
     const target = await createUser(admin);
+    // A new user's fields with an e-mail too long; without its role, which PATCH .../role would take as valid.
+    const { role: _role, ...tooLongEmail } = newUserInput({ email: `${"a".repeat(300)}@test.example` });
     const odd = [
       "[]",
       "null",
@@ -347,7 +349,7 @@ describe("errors reveal nothing", () => {
       `{"firstName": "${"a".repeat(5000)}"}`,
       '{"__proto__": {"role": "ADMIN"}, "constructor": {"prototype": {}}}',
       '{"email": "\\u0000@x.example"}',
-      JSON.stringify({ ...newUserInput(), email: `${"a".repeat(300)}@test.example` }),
+      JSON.stringify(tooLongEmail),
       "[".repeat(5000) + "]".repeat(5000),
     ];
     const targets: [string, string][] = [

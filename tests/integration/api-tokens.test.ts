@@ -5,6 +5,7 @@
 // (each seen by the very next request, and none minted in the middle of such a change survives it), within a
 // per-token rate limit.
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN, ISO_UTC, NOT_FOUND, UNAUTHORIZED } from "../support/answers";
 import {
@@ -520,7 +521,6 @@ describe("a token's scope", () => {
 describe("a token minted while its user's password changes or they are deactivated", () => {
   it("never survives the change: 0 of 50 races leave a token that works", async () => {
     const survivors: string[] = [];
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     for (let round = 0; round < 50; round++) {
       const { user, client } = await signedInUser(admin, { companies: ["TSS"] });
       const change =

@@ -97,7 +97,6 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}.${crypto.randomBytes(5).toString("hex")}@test.example`;
 }
 
-/** CONTRACT.md's User object, as the API sends it. */
 /** CONTRACT.md's User object, key by key (sorted): never a password hash. */
 export const USER_KEYS = [
   "companyAccess",
@@ -112,6 +111,7 @@ export const USER_KEYS = [
   "role",
 ];
 
+/** CONTRACT.md's User object, as the API sends it. */
 export type UserObject = {
   id: string;
   email: string;
