@@ -5,7 +5,9 @@
 // (each seen by the very next request, and none minted in the middle of such a change survives it), within a
 // per-token rate limit.
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN, ISO_UTC, NOT_FOUND, UNAUTHORIZED } from "../support/answers";
 import {
   ApiClient,
   missingId,
@@ -14,17 +16,14 @@ import {
   signedInUser,
   type ApiResult,
   type NewUser,
+  deactivateUser,
 } from "../support/api-client";
 import { databaseUrl, testSql } from "../support/database";
 import { createLead, leadInput } from "../support/leads";
 import { freePort } from "../support/tcp-proxy";
-import { ADMIN, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const TOKEN = /^crm_[A-Za-z0-9_-]{43}$/;
-const UNAUTHORIZED = { message: "Unauthorized" };
-const FORBIDDEN = { message: "Forbidden" };
-const NOT_FOUND = { message: "Not found" };
 const RECORD_KEYS = [
   "createdAt",
   "expiresAt",
@@ -290,7 +289,7 @@ describe("a script holding only a token", () => {
   it("is refused (401) from the next request on once its user is deactivated, and stays revoked", async () => {
     const { user, created, script } = await userWithToken();
     expect((await script.get("/api/auth/user")).status).toBe(200);
-    expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+    await deactivateUser(admin, user.id);
     expect(await script.get("/api/auth/user")).toMatchObject({ status: 401, body: UNAUTHORIZED });
     // Like the user's sessions, the token ends: reactivating the user does not bring it back.
     expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: true })).status).toBe(200);
@@ -417,9 +416,7 @@ describe("the per-token rate limit", () => {
   afterAll(() => app?.stop());
 
   it("answers 429 with Retry-After past the limit within a minute, for that token only", async () => {
-    const session = new ApiClient(null, app.baseUrl);
-    const login = await session.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
-    expect(login.status).toBe(200);
+    const session = await signInAdmin(app.baseUrl);
     const first = new TokenClient((await createToken(session, "First", 30, "admin")).token, app.baseUrl);
     const second = new TokenClient((await createToken(session, "Second", 30, "admin")).token, app.baseUrl);
     // Five at once are counted one by one: all pass, the sixth is refused.
@@ -524,7 +521,6 @@ describe("a token's scope", () => {
 describe("a token minted while its user's password changes or they are deactivated", () => {
   it("never survives the change: 0 of 50 races leave a token that works", async () => {
     const survivors: string[] = [];
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     for (let round = 0; round < 50; round++) {
       const { user, client } = await signedInUser(admin, { companies: ["TSS"] });
       const change =

@@ -3,6 +3,13 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  ISO_UTC,
+  SIGN_IN_REFUSED,
+  TOO_MANY_SIGN_INS,
+  UNAUTHORIZED,
+  expectRetryAfter,
+} from "../support/answers";
+import {
   ApiClient,
   attemptSignIn,
   createUser,
@@ -13,13 +20,10 @@ import {
   uniqueAddress,
   uniqueEmail,
   USER_KEYS,
+  deactivateUser,
 } from "../support/api-client";
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const BLANK = { message: "Please enter both username and password" };
-const INVALID = { message: "Invalid username or password" };
-const TOO_MANY = { message: "Too many sign-in attempts. Try again later." };
-const UNAUTHORIZED = { message: "Unauthorized" };
 
 let admin: ApiClient;
 beforeAll(async () => {
@@ -32,18 +36,6 @@ function cookieAttributes(setCookie: string) {
     .split(";")
     .slice(1)
     .map((part) => part.trim().toLowerCase());
-}
-
-function expectRetryAfter(headers: Headers) {
-  const retryAfter = headers.get("retry-after");
-  expect(retryAfter).toMatch(/^\d+$/);
-  expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
-  expect(Number(retryAfter)).toBeLessThanOrEqual(15 * 60);
-}
-
-async function deactivate(userId: string) {
-  const result = await admin.patch(`/api/admin/users/${userId}/status`, { isActive: false });
-  expect(result.status).toBe(200);
 }
 
 describe("POST /api/auth/login", () => {
@@ -124,7 +116,7 @@ describe("POST /api/auth/login", () => {
   it("answers the same 401 for a wrong password, an unknown user and a deactivated user", async () => {
     const user = await createUser(admin);
     const inactive = await createUser(admin);
-    await deactivate(inactive.id);
+    await deactivateUser(admin, inactive.id);
 
     const wrongPassword = await attemptSignIn({ username: user.email, password: "wrong-password-1" });
     const unknownUser = await attemptSignIn({ username: uniqueEmail("nobody"), password: "password-123" });
@@ -132,7 +124,7 @@ describe("POST /api/auth/login", () => {
 
     for (const result of [wrongPassword, unknownUser, inactiveUser]) {
       expect(result.status).toBe(401);
-      expect(result.body).toEqual(INVALID);
+      expect(result.body).toEqual(SIGN_IN_REFUSED);
       expect(sessionSetCookie(result.headers)).toBeNull();
     }
     // Nothing tells the three apart.
@@ -147,17 +139,17 @@ describe("POST /api/auth/login", () => {
       const username = i % 2 ? user.email.toUpperCase() : user.email;
       const result = await attemptSignIn({ username, password: `wrong-password-${i}` });
       expect(result.status, `failure ${i + 1}`).toBe(401);
-      expect(result.body).toEqual(INVALID);
+      expect(result.body).toEqual(SIGN_IN_REFUSED);
     }
 
     const wrong = await attemptSignIn({ username: user.email, password: "wrong-password-x" });
     expect(wrong.status).toBe(429);
-    expect(wrong.body).toEqual(TOO_MANY);
+    expect(wrong.body).toEqual(TOO_MANY_SIGN_INS);
     expectRetryAfter(wrong.headers);
 
     const right = await attemptSignIn({ username: user.email, password: user.password });
     expect(right.status).toBe(429);
-    expect(right.body).toEqual(TOO_MANY);
+    expect(right.body).toEqual(TOO_MANY_SIGN_INS);
     expectRetryAfter(right.headers);
     expect(sessionSetCookie(right.headers)).toBeNull();
 
@@ -180,11 +172,11 @@ describe("POST /api/auth/login", () => {
     // Still only nine failures: the tenth is answered normally ...
     const tenth = await attemptSignIn({ username: user.email, password: "wrong-password" });
     expect(tenth.status).toBe(401);
-    expect(tenth.body).toEqual(INVALID);
+    expect(tenth.body).toEqual(SIGN_IN_REFUSED);
     // ... and after it the limit applies.
     const eleventh = await attemptSignIn({ username: user.email, password: user.password });
     expect(eleventh.status).toBe(429);
-    expect(eleventh.body).toEqual(TOO_MANY);
+    expect(eleventh.body).toEqual(TOO_MANY_SIGN_INS);
   });
 
   it("answers 429 after 100 failures from one address, for any username; successes do not count", async () => {
@@ -200,7 +192,7 @@ describe("POST /api/auth/login", () => {
       );
       for (const result of results) {
         expect(result.status).toBe(401);
-        expect(result.body).toEqual(INVALID);
+        expect(result.body).toEqual(SIGN_IN_REFUSED);
       }
     }
     const success = await attemptSignIn({ username: user.email, password: user.password }, address);
@@ -211,13 +203,13 @@ describe("POST /api/auth/login", () => {
 
     const blocked = await attemptSignIn({ username: user.email, password: user.password }, address);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual(TOO_MANY);
+    expect(blocked.body).toEqual(TOO_MANY_SIGN_INS);
     expectRetryAfter(blocked.headers);
     expect(sessionSetCookie(blocked.headers)).toBeNull();
 
     const unknown = await attemptSignIn({ username: uniqueEmail("fresh"), password: "wrong" }, address);
     expect(unknown.status).toBe(429);
-    expect(unknown.body).toEqual(TOO_MANY);
+    expect(unknown.body).toEqual(TOO_MANY_SIGN_INS);
 
     // The same user from another address is fine: the username itself has no failures.
     const elsewhere = await attemptSignIn({ username: user.email, password: user.password });

@@ -17,6 +17,7 @@ import {
   signInAdmin,
   uniqueAddress,
   type NewUser,
+  deactivateUser,
 } from "../support/api-client";
 import { createContact } from "../support/contacts";
 import { createLead, createNote } from "../support/leads";
@@ -497,9 +498,7 @@ beforeAll(async () => {
   const adminPerson = await person({ role: "ADMIN", companies: ["TSS", "NLH"] });
   const deactivated = await person({ companies: ["TSS", "NLH"] });
   const demoted = await person({ role: "ADMIN", companies: ["TSS", "NLH"] });
-  expect(
-    (await admin.patch(`/api/admin/users/${deactivated.user.id}/status`, { isActive: false })).status,
-  ).toBe(200);
+  await deactivateUser(admin, deactivated.user.id);
   expect((await admin.patch(`/api/admin/users/${demoted.user.id}/role`, { role: "SALES_USER" })).status).toBe(
     200,
   );
@@ -563,14 +562,7 @@ beforeAll(async () => {
     missing: crypto.randomUUID(),
   };
   // Users with both divisions see the TSS pages until they switch: switch one of them to NLH.
-  expect(
-    (
-      await clients.both.request("POST", "/division", {
-        body: new URLSearchParams({ division: "NLH", redirectTo: "/" }),
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      })
-    ).status,
-  ).toBe(302);
+  expect((await clients.both.postForm("/division", { division: "NLH", redirectTo: "/" })).status).toBe(302);
 }, 120_000);
 
 afterAll(async () => {

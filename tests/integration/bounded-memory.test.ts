@@ -7,9 +7,9 @@
 // before it collects, and that is not memory kept. Reads /proc: Linux only.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient } from "../support/api-client";
+import { signInAdmin } from "../support/api-client";
 import { freePort } from "../support/tcp-proxy";
-import { ADMIN, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 const PAGES = 2000;
 const WARM_UP_PAGES = 200;
@@ -23,10 +23,7 @@ let session: string;
 
 beforeAll(async () => {
   server = await startTestServer(await freePort(), { garbageCollectable: true });
-  const admin = new ApiClient(null, server.baseUrl);
-  const login = await admin.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
-  expect(login.status).toBe(200);
-  session = admin.cookie!;
+  session = (await signInAdmin(server.baseUrl)).cookie!;
   // Code compiled, modules loaded, connections open: what is left to see is what the pages leave behind.
   await readCalendars(Array.from({ length: WARM_UP_PAGES }, () => ZONE));
 }, 120_000);

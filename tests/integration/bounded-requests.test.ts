@@ -4,12 +4,11 @@
 // few seconds; a stream stops at its next batch once its user may no longer read it; a log line cannot be
 // forged through input; a user's sessions are bounded.
 import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, inject, it } from "vitest";
 import { baseUrl, signIn, signInAdmin, type ApiClient } from "../support/api-client";
 import { databaseUrl, testSql } from "../support/database";
 import { createLead, uniqueToken, userWith } from "../support/leads";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `count` leads of `user` in `division`, straight into the database, their company `token` + " Co". */
 async function bulkLeads(userId: string, division: "TSS" | "NLH", token: string, count: number) {

@@ -1,20 +1,11 @@
 // The contacts API (SPEC.md section 7 "Contacts", the contact form of section 5, CONTRACT.md's Contact object
 // and related leads), the company suggestions of the Add New Contact dialog, and the audit rows they write.
 import { describe, expect, it } from "vitest";
+import { FORBIDDEN, ISO_UTC, NOT_FOUND, UNAUTHORIZED, UUID, expectInvalidInput } from "../support/answers";
 import { ApiClient, missingId } from "../support/api-client";
 import { CONTACT_KEYS, contactInput, createContact, type ApiContact } from "../support/contacts";
 import { databaseUrl, testSql } from "../support/database";
-import {
-  createLead,
-  expectInvalidInput,
-  FORBIDDEN,
-  ISO_UTC,
-  NOT_FOUND,
-  UNAUTHORIZED,
-  UUID,
-  uniqueToken,
-  userWith,
-} from "../support/leads";
+import { createLead, uniqueToken, userWith } from "../support/leads";
 
 async function listContacts(client: ApiClient, division: string, query: Record<string, string> = {}) {
   const qs = new URLSearchParams(query).toString();

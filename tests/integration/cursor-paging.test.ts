@@ -2,17 +2,11 @@
 // the next one in X-Next-Cursor and a Link header, and a walk by cursor returns each row once, in the list's
 // order, while others write. Each test makes its own data under a unique token and filters by it.
 import { describe, expect, it } from "vitest";
+import { expectInvalidInput } from "../support/answers";
 import type { ApiClient, ApiResult } from "../support/api-client";
 import { createContact } from "../support/contacts";
 import { databaseUrl, testSql } from "../support/database";
-import {
-  adminClient,
-  createLead,
-  expectInvalidInput,
-  listLeads,
-  uniqueToken,
-  userWith,
-} from "../support/leads";
+import { adminClient, createLead, listLeads, uniqueToken, userWith } from "../support/leads";
 
 type Row = { id: string };
 

@@ -4,9 +4,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../app/models/actor.server";
+import { FORBIDDEN, UNAUTHORIZED } from "../support/answers";
 import { ApiClient, signInAdmin } from "../support/api-client";
 import { connectAppDatabase, databaseUrl, testSql } from "../support/database";
-import { createLead, FORBIDDEN, UNAUTHORIZED, uniqueToken, userWith } from "../support/leads";
+import { createLead, uniqueToken, userWith } from "../support/leads";
 
 const KEYS = [
   "activeProspects",

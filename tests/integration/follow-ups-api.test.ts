@@ -1,8 +1,9 @@
 // GET /api/follow-ups/{division} (SPEC.md section 7 "Notes and follow-ups", CONTRACT.md "Follow-ups"): the
 // notes with a follow-up date on the division's non-archived leads, bounded by from / to.
 import { describe, expect, it } from "vitest";
+import { FORBIDDEN, UNAUTHORIZED } from "../support/answers";
 import { ApiClient } from "../support/api-client";
-import { createLead, createNote, FORBIDDEN, UNAUTHORIZED, uniqueToken, userWith } from "../support/leads";
+import { createLead, createNote, uniqueToken, userWith } from "../support/leads";
 
 type FollowUp = {
   id: string;

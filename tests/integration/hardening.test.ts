@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
 import http from "node:http";
+import { SIGN_IN_REFUSED, TOO_MANY_SIGN_INS } from "../support/answers";
 import {
   ApiClient,
   type ApiResult,
@@ -37,7 +38,7 @@ describe("sign-in limits under parallel guesses", () => {
       password: "whatever-1",
     });
     expect(result.status).toBe(401);
-    expect(result.body).toEqual({ message: "Invalid username or password" });
+    expect(result.body).toEqual(SIGN_IN_REFUSED);
   });
 });
 
@@ -55,7 +56,7 @@ describe("successful sign-ins", () => {
       const refused = await signInOnce();
       expect(refused).toMatchObject({
         status: 429,
-        body: { message: "Too many sign-in attempts. Try again later." },
+        body: TOO_MANY_SIGN_INS,
       });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     } finally {
@@ -87,13 +88,6 @@ describe("company access", () => {
     });
   });
 });
-
-function postForm(client: ApiClient, path: string, fields: Record<string, string> | URLSearchParams) {
-  return client.request("POST", path, {
-    body: new URLSearchParams(fields),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-}
 
 /** The page a page action's redirect leads to, with the toast that redirect carried. */
 async function pageAfter(client: ApiClient, redirect: ApiResult) {
@@ -207,7 +201,7 @@ describe("page routes with odd input", () => {
 
   it("a malformed lead id in a page form gives the failure toast, not a database error", async () => {
     const { client } = await signedInUser(await signInAdmin());
-    const result = await postForm(client, "/leads", { intent: "archive", leadId: "not-a-uuid" });
+    const result = await client.postForm("/leads", { intent: "archive", leadId: "not-a-uuid" });
     expect(result.status).toBe(302);
     expect(result.headers.get("location")).toBe("/leads");
     expect(await pageAfter(client, result)).toContain("Failed to archive lead");
@@ -219,7 +213,7 @@ describe("page routes with odd input", () => {
     for (const ids of [[lead.id, "not-a-uuid"], []]) {
       const body = new URLSearchParams({ intent: "bulk-archive" });
       for (const id of ids) body.append("ids", id);
-      const result = await postForm(client, "/leads", body);
+      const result = await client.postForm("/leads", body);
       expect(result.status).toBe(302);
       expect(await pageAfter(client, result)).toContain("Failed to archive lead");
     }
@@ -230,17 +224,17 @@ describe("page routes with odd input", () => {
     const admin = await signInAdmin();
     const { user } = await signedInUser(admin);
     for (const isActive of ["maybe", ""]) {
-      const result = await postForm(admin, "/admin", { intent: "set-status", userId: user.id, isActive });
+      const result = await admin.postForm("/admin", { intent: "set-status", userId: user.id, isActive });
       expect(result.status, isActive).toBe(400);
     }
-    const missing = await postForm(admin, "/admin", { intent: "set-status", userId: user.id });
+    const missing = await admin.postForm("/admin", { intent: "set-status", userId: user.id });
     expect(missing.status).toBe(400);
     expect((await admin.get(`/api/admin/users?search=${user.email}`)).body[0].isActive).toBe(true);
   });
 
   it("a field note refused without JavaScript says so on the page it comes back to, the text kept", async () => {
     const { client } = await signedInUser(await signInAdmin());
-    const result = await postForm(client, "/mobile", {
+    const result = await client.postForm("/mobile", {
       leadId: crypto.randomUUID(),
       content: "Kept after the refusal",
     });
@@ -252,7 +246,7 @@ describe("page routes with odd input", () => {
 
   it("Create Contact & Add Lead keeps the contact list's search and page", async () => {
     const { client } = await signedInUser(await signInAdmin());
-    const result = await postForm(client, "/contacts?q=harbour&page=2", {
+    const result = await client.postForm("/contacts?q=harbour&page=2", {
       intent: "create-contact-and-lead",
       firstName: "Kept",
       lastName: "State",
@@ -272,7 +266,7 @@ describe("page routes with odd input", () => {
     const admin = await signInAdmin();
     const { client } = await signedInUser(admin, { companies: ["TSS"] });
     const company = `Refused ${crypto.randomUUID()}`;
-    const result = await postForm(client, "/contacts?new=contact", {
+    const result = await client.postForm("/contacts?new=contact", {
       intent: "create-contact",
       firstName: "Out",
       lastName: "Of Reach",
@@ -301,10 +295,11 @@ describe("page routes with odd input", () => {
       "/\\evil.example",
       "https://evil.example",
     ]) {
-      const result = await new ApiClient().request("POST", "/login", {
-        body: new URLSearchParams({ username: user.email, password: user.password, redirectTo }),
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": uniqueAddress() },
-      });
+      const result = await new ApiClient().postForm(
+        "/login",
+        { username: user.email, password: user.password, redirectTo },
+        { "x-forwarded-for": uniqueAddress() },
+      );
       expect(result.status, JSON.stringify(redirectTo)).toBe(302);
       expect(result.headers.get("location")).toBe("/");
     }

@@ -2,6 +2,7 @@
 // past its integers, redirect targets a Location header cannot carry. Each must get a clear 4xx (or a safe
 // redirect), never a 500, and nothing is stored.
 import { describe, expect, it } from "vitest";
+import { expectInvalidInput } from "../support/answers";
 import {
   ApiClient,
   attemptSignIn,
@@ -10,25 +11,10 @@ import {
   uniqueAddress,
   uniqueEmail,
 } from "../support/api-client";
-import {
-  createLead,
-  expectInvalidInput,
-  leadInput,
-  listLeads,
-  readLead,
-  uniqueToken,
-  userWith,
-} from "../support/leads";
+import { createLead, leadInput, listLeads, readLead, uniqueToken, userWith } from "../support/leads";
 
 const NUL = "\u0000";
 const NUL_MESSAGE = "Must not contain a NUL character";
-
-function form(fields: Record<string, string>) {
-  return {
-    body: new URLSearchParams(fields),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  };
-}
 
 describe("a NUL character", () => {
   it.each(["firstName", "lastName", "phone", "company", "position", "notes"])(
@@ -110,18 +96,14 @@ describe("a NUL character", () => {
 
   it("in a page form comes back as the message at the field, with the form", async () => {
     const { client } = await userWith(["TSS"]);
-    const result = await client.request(
-      "POST",
-      "/leads?new=1",
-      form({
-        intent: "create",
-        firstName: `A${NUL}`,
-        lastName: "B",
-        email: "a@b.example",
-        company: "C",
-        status: "NEW",
-      }),
-    );
+    const result = await client.postForm("/leads?new=1", {
+      intent: "create",
+      firstName: `A${NUL}`,
+      lastName: "B",
+      email: "a@b.example",
+      company: "C",
+      status: "NEW",
+    });
     expect(result.status).toBe(400);
     expect(result.body).toContain(NUL_MESSAGE);
     expect(result.body).toContain("Add New Lead");
@@ -132,10 +114,11 @@ describe("a NUL character", () => {
     expect(api.status).toBe(400);
     expect(api.body).toEqual({ message: "Invalid input", errors: { username: [NUL_MESSAGE] } });
 
-    const page = await new ApiClient().request("POST", "/login", {
-      ...form({ username: `a${NUL}@b.example`, password: "whatever-1", redirectTo: "/leads" }),
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": uniqueAddress() },
-    });
+    const page = await new ApiClient().postForm(
+      "/login",
+      { username: `a${NUL}@b.example`, password: "whatever-1", redirectTo: "/leads" },
+      { "x-forwarded-for": uniqueAddress() },
+    );
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/leads");
   });
@@ -189,10 +172,11 @@ describe("redirect targets a Location header cannot carry", () => {
   ])("signing in with redirectTo %j goes to %s, and the session works", async (redirectTo, location) => {
     const user = await createUser(await signInAdmin());
     const client = new ApiClient();
-    const result = await client.request("POST", "/login", {
-      ...form({ username: user.email, password: user.password, redirectTo }),
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": uniqueAddress() },
-    });
+    const result = await client.postForm(
+      "/login",
+      { username: user.email, password: user.password, redirectTo },
+      { "x-forwarded-for": uniqueAddress() },
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("location")).toBe(location);
     expect((await client.get("/api/auth/user")).body.email).toBe(user.email);
@@ -200,11 +184,10 @@ describe("redirect targets a Location header cannot carry", () => {
 
   it("the company switcher's redirectTo is encoded too", async () => {
     const { client } = await userWith(["TSS", "NLH"]);
-    const result = await client.request(
-      "POST",
-      "/division",
-      form({ division: "NLH", redirectTo: "/leads?q=\u00ff\u0100" }),
-    );
+    const result = await client.postForm("/division", {
+      division: "NLH",
+      redirectTo: "/leads?q=\u00ff\u0100",
+    });
     expect(result.status).toBe(302);
     expect(result.headers.get("location")).toBe("/leads?q=%C3%BF%C4%80");
   });

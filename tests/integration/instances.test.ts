@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOO_MANY_SIGN_INS } from "../support/answers";
 import { ApiClient, uniqueAddress } from "../support/api-client";
 import { startLoadBalancer, type LoadBalancer } from "../support/load-balancer";
 import { freePort } from "../support/tcp-proxy";
@@ -73,7 +74,7 @@ describe.skipIf(!serverUrl)("two instances on one database", () => {
     for (let i = 0; i < 2; i++) {
       const refused = await attempt();
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ message: "Too many sign-in attempts. Try again later." });
+      expect(refused.body).toEqual(TOO_MANY_SIGN_INS);
     }
     expect(balancer.served.map((count, i) => count - before[i])).toEqual([6, 6]);
   });

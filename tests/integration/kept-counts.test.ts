@@ -1,6 +1,7 @@
 // The kept counts behind list totals, the dashboard, the contacts grid and the audit log's counts
 // (docs/decisions/003-kept-counts.md, 021-kept-count-deltas.md): writers append deltas that a fold moves in
 // later, so a write left open holds up no other writer, and every figure still equals a count of the rows.
+import { setTimeout as sleep } from "node:timers/promises";
 import type postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../app/models/actor.server";
@@ -11,8 +12,6 @@ import { connectAppDatabase, databaseUrl, testSql } from "../support/database";
 import { adminClient, createLead, leadInput, listLeads, uniqueToken, userWith } from "../support/leads";
 
 type Connection = postgres.ReservedSql;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `work`'s result, or "still waiting" when it takes longer than `ms` (it goes on; await it later). */
 function within<T>(ms: number, work: Promise<T>): Promise<T | "still waiting"> {

@@ -2,17 +2,13 @@
 // The database is shared with the other test files: every test makes its own users, and its own leads under a
 // unique token that it filters by with `search`.
 import { beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN, ISO_UTC, UNAUTHORIZED, UUID, expectInvalidInput } from "../support/answers";
 import { ApiClient, createUser, missingId } from "../support/api-client";
 import {
   type ApiLead,
-  FORBIDDEN,
-  ISO_UTC,
   LEAD_KEYS,
-  UNAUTHORIZED,
-  UUID,
   adminClient,
   createLead,
-  expectInvalidInput,
   leadInput,
   listLeads,
   personOf,

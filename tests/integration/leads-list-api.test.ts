@@ -2,16 +2,12 @@
 // The database is shared with the other test files: every test makes its own users, and its own leads under a
 // unique token that it filters by with `search`.
 import { describe, expect, it } from "vitest";
+import { FORBIDDEN, ISO_UTC, NOT_FOUND, UNAUTHORIZED, expectInvalidInput } from "../support/answers";
 import { ApiClient, missingId } from "../support/api-client";
 import {
   type ApiLead,
-  FORBIDDEN,
-  ISO_UTC,
   LEAD_KEYS,
-  NOT_FOUND,
-  UNAUTHORIZED,
   createLead,
-  expectInvalidInput,
   listLeads,
   readLead,
   uniqueToken,

@@ -2,10 +2,9 @@
 // The database is shared with the other test files: every test makes its own users, and its own leads under a
 // unique token that it filters by with `search`.
 import { beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN, NOT_FOUND } from "../support/answers";
 import { ApiClient } from "../support/api-client";
 import {
-  FORBIDDEN,
-  NOT_FOUND,
   adminClient,
   createLead,
   createNote,

@@ -2,18 +2,15 @@
 // The database is shared with the other test files: every test makes its own users, and its own leads under a
 // unique token that it filters by with `search`.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, createUser, missingId } from "../support/api-client";
+import { ISO_UTC, NOT_FOUND, UNAUTHORIZED, expectInvalidInput } from "../support/answers";
+import { ApiClient, createUser, missingId, deactivateUser } from "../support/api-client";
 import {
   type ApiLead,
-  ISO_UTC,
   LEAD_KEYS,
-  NOT_FOUND,
   STALE_MESSAGE,
   STATUSES,
-  UNAUTHORIZED,
   adminClient,
   createLead,
-  expectInvalidInput,
   leadDetail,
   listLeads,
   personOf,
@@ -227,9 +224,7 @@ describe("PATCH /api/leads/{id}", () => {
 
     // An assignee deactivated since stays through a save that sends them back (the edit form does);
     // choosing them anew is refused.
-    expect((await admin.patch(`/api/admin/users/${assignee.id}/status`, { isActive: false })).status).toBe(
-      200,
-    );
+    await deactivateUser(admin, assignee.id);
     const kept = await client.patch<ApiLead>(`/api/leads/${lead.id}`, {
       assignedToId: assignee.id,
       notes: "Kept",

@@ -1,40 +1,10 @@
 // The notes API of SPEC.md section 7 "Notes and follow-ups" (Note of section 3, Follow-up of section 4, "Notes on
 // a lead" of section 5), with CONTRACT.md's conventions and its "Notes" rule. Each test makes its own users and
 // leads; what is stored is read back through GET /api/leads/detail/{id}.
-import { beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, missingId, signInAdmin, signedInUser, type NewUser } from "../support/api-client";
-import {
-  ISO_UTC,
-  NOT_FOUND,
-  UNAUTHORIZED,
-  UUID,
-  createLead,
-  createNote,
-  expectInvalidInput,
-  leadDetail,
-  type ApiNote,
-} from "../support/leads";
-
-const NOTE_KEYS = [
-  "content",
-  "createdAt",
-  "createdBy",
-  "followUpDate",
-  "hasAudio",
-  "id",
-  "isFollowUpComplete",
-  "leadId",
-  "noteType",
-  "voiceDuration",
-];
-
-let admin: ApiClient;
-beforeAll(async () => {
-  admin = await signInAdmin();
-});
-
-const userWith = (companies: NewUser["companies"], overrides: Partial<NewUser> = {}) =>
-  signedInUser(admin, { companies, ...overrides });
+import { describe, expect, it } from "vitest";
+import { ISO_UTC, NOT_FOUND, UNAUTHORIZED, UUID, expectInvalidInput } from "../support/answers";
+import { ApiClient, missingId } from "../support/api-client";
+import { NOTE_KEYS, createLead, createNote, leadDetail, userWith, type ApiNote } from "../support/leads";
 
 /** The note as the lead's detail shows it now. */
 async function storedNote(client: ApiClient, leadId: string, noteId: string) {

@@ -4,6 +4,7 @@
 // rejected rather than ending the process; a transaction's BEGIN always reserves its connection. Each test
 // fails without its part of the patch.
 import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../support/tcp-proxy";
@@ -89,13 +90,13 @@ describe.skipIf(!serverUrl)("postgres.js, when a connection's socket fails", () 
         await tx`select pg_sleep(2)`;
       }),
     );
-    while (backend === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (backend === undefined) await sleep(20);
     await killer`select pg_terminate_backend(${backend})`;
 
     // Before the patch the transaction's own ROLLBACK went to a closed connection: a TypeError thrown from a
     // timer, which ends the process (and fails this test run).
     expect(await transaction).toEqual({ code: "CONNECTION_CLOSED" });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expect(await sql`select 'after' as answer`).toEqual([{ answer: "after" }]);
   });
 });
@@ -119,7 +120,7 @@ describe.skipIf(!serverUrl)("postgres.js, at the pipeline's limit", () => {
     // Before the patch the transaction threw a TypeError from a timer, which ends the process (and fails this
     // test run), and left the connection in a transaction.
     expect(await transaction).toEqual({ rows: [{ answer: "in the transaction" }] });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expect(await observer`select state from pg_stat_activity where pid = ${pid}`).toEqual([
       { state: "idle" },
     ]);
@@ -138,10 +139,7 @@ describe("postgres.js, when a server closes a connection still starting", () => 
       () => new Promise((resolve) => server.close(resolve)),
     );
 
-    const answer = await Promise.race([
-      outcome(sql`select 1`),
-      new Promise((resolve) => setTimeout(() => resolve("still waiting after 3 s"), 3000)),
-    ]);
+    const answer = await Promise.race([outcome(sql`select 1`), sleep(3000, "still waiting after 3 s")]);
     expect(answer).toEqual({ code: "CONNECTION_CLOSED" });
   });
 });

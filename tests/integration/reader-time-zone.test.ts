@@ -5,8 +5,6 @@ import { describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client";
 import { createLead, leadDetail, userWith } from "../support/leads";
 
-const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
-
 /** The same user's session, read by the pages in `timeZone` (the cookie's raw value). */
 function readingIn(client: ApiClient, timeZone: string) {
   return new ApiClient(`${client.cookie}; tz=${timeZone}`);
@@ -22,9 +20,10 @@ describe("the reader's time zone", () => {
       { zone: "Pacific/Kiritimati", day: "2030-01-15", intent: "add-note", at: "2030-01-14T19:00:00.000Z" },
     ];
     for (const { zone, day, intent } of cases) {
-      const result = await readingIn(client, encodeURIComponent(zone)).request("POST", `/leads/${lead.id}`, {
-        body: new URLSearchParams({ intent, content: `Call back ${zone}`, followUpDate: day }),
-        headers: formHeaders,
+      const result = await readingIn(client, encodeURIComponent(zone)).postForm(`/leads/${lead.id}`, {
+        intent,
+        content: `Call back ${zone}`,
+        followUpDate: day,
       });
       expect(result.status, zone).toBe(302);
     }

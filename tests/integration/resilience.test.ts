@@ -4,9 +4,11 @@
 // restarted under writes. Each test starts an app of its own. The first four need a real PostgreSQL
 // (TEST_DATABASE_URL), the last PostgreSQL's server programs.
 import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiClient } from "../support/api-client";
+import { ApiClient, signInAdmin } from "../support/api-client";
+import { leadInput } from "../support/leads";
 import { freePort, startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server";
 import {
@@ -46,15 +48,6 @@ async function startBehindProxy(options: { databaseUp: boolean }) {
   });
   return server;
 }
-
-async function signInAdmin(app: TestServer) {
-  const client = new ApiClient(null, app.baseUrl);
-  const result = await client.post("/api/auth/login", { username: ADMIN.email, password: ADMIN.password });
-  expect(result.status).toBe(200);
-  return client;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * GET `path`; status 0 when no answer came within 5 s (a request left waiting shows as that, not a hang) or the
@@ -110,7 +103,7 @@ function createLoops(client: ApiClient) {
 describe.skipIf(!serverUrl)("PostgreSQL going away", () => {
   it("under load: 503 with a generic body while it is gone, every request served again within 5 s of its return, the app never exits", async () => {
     const app = await startBehindProxy({ databaseUp: true });
-    const admin = await signInAdmin(app);
+    const admin = await signInAdmin(app.baseUrl);
     expect((await admin.post("/api/leads", leadInput())).status).toBe(201);
 
     // Four clients repeating a list call and a page, noting each answer and when it came.
@@ -174,7 +167,7 @@ describe.skipIf(!serverUrl)("PostgreSQL going away", () => {
     await proxy!.open();
     // Its first connection migrates the new database and creates the first admin.
     expect(await msUntilOk(anonymous, "/healthz", 30_000)).toBeLessThan(30_000);
-    const admin = await signInAdmin(app);
+    const admin = await signInAdmin(app.baseUrl);
     expect((await admin.get("/api/auth/user")).body).toMatchObject({ email: ADMIN.email });
   });
 });
@@ -182,7 +175,7 @@ describe.skipIf(!serverUrl)("PostgreSQL going away", () => {
 describe.skipIf(!serverUrl)("the app's database connections terminated", () => {
   it("in the middle of writes: the app never exits, answers only 201 or 503, and serves again", async () => {
     server = await startTestServer(await freePort());
-    const admin = await signInAdmin(server);
+    const admin = await signInAdmin(server.baseUrl);
     const creates = createLoops(admin);
 
     // As a fast shutdown of PostgreSQL or an administrator does: every backend of the app's database is told
@@ -211,7 +204,7 @@ describe.skipIf(!serverUrl)("the app's database connections terminated", () => {
 describe.skipIf(!serverUrl)("the app killed in the middle of writes", () => {
   it("leaves no lead without its progress and audit rows, and every acknowledged create is stored", async () => {
     server = await startTestServer(await freePort());
-    const admin = await signInAdmin(server);
+    const admin = await signInAdmin(server.baseUrl);
     const creates = createLoops(admin);
     await sleep(1500);
     server.kill("SIGKILL");
@@ -240,7 +233,7 @@ describe.skipIf(!serverUrl)("the app killed in the middle of writes", () => {
 describe.skipIf(!serverUrl)("PostgreSQL frozen (connections open, nothing answered)", () => {
   it("/healthz answers 503 within a second and every request 503 within the deadline; a write its client gave up on is not stored", async () => {
     const app = await startBehindProxy({ databaseUp: true });
-    const admin = await signInAdmin(app);
+    const admin = await signInAdmin(app.baseUrl);
     expect((await admin.post("/api/leads", leadInput())).status).toBe(201);
 
     proxy!.freeze();
@@ -290,7 +283,7 @@ describe.skipIf(!serverUrl)("PostgreSQL frozen (connections open, nothing answer
 describe.skipIf(!serverUrl)("PostgreSQL refusing writes (out of disk space)", () => {
   it("every write is answered 503 with Retry-After, logged in one line, and /healthz says so; nothing half-written", async () => {
     const app = await startBehindProxy({ databaseUp: true });
-    const admin = await signInAdmin(app);
+    const admin = await signInAdmin(app.baseUrl);
     // What a full disk does to every write that adds an audit row: PostgreSQL's disk_full error (53100),
     // raised here by a trigger on the test's own database.
     const sql = postgres(app.databaseUrl!, { max: 1, onnotice: () => {} });
@@ -357,7 +350,7 @@ describe("PostgreSQL stopped at once and restarted", () => {
         return via.toString();
       },
     });
-    const admin = await signInAdmin(server);
+    const admin = await signInAdmin(server.baseUrl);
     const creates = createLoops(admin);
     const { acknowledged } = creates;
     await sleep(1500);
@@ -383,13 +376,3 @@ describe("PostgreSQL stopped at once and restarted", () => {
     }
   }, 120_000);
 });
-
-function leadInput() {
-  return {
-    firstName: "Outage",
-    lastName: "Survivor",
-    email: `outage.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
-    company: "Resilient Roofing Ltd",
-    companyDivision: "TSS",
-  };
-}

@@ -2,6 +2,7 @@
 // goes away, the start-up check of the environment.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -17,8 +18,6 @@ import {
 import { databaseUrl, testSql } from "../support/database";
 import { createLead, listLeads, uniqueToken, userWith } from "../support/leads";
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("sign-ins racing a password change or a deactivation", () => {
   // Each sign-in checks the old hash (slow on purpose: argon2) while the change commits. Before the fix,
   // sessions made by such sign-ins outlived the change (seen 10 times in 10 tries).
@@ -27,11 +26,11 @@ describe("sign-ins racing a password change or a deactivation", () => {
     const user = await createUser(admin);
     // Sign-ins every 10 ms for 200 ms, the change in the middle: some check the old hash as it changes.
     const attempts = Array.from({ length: 20 }, (_, i) =>
-      delay(i * 10).then(() =>
+      sleep(i * 10).then(() =>
         attemptSignIn({ username: user.email, password: user.password }, uniqueAddress()),
       ),
     );
-    const change = delay(60).then(() =>
+    const change = sleep(60).then(() =>
       admin.patch(`/api/admin/users/${user.id}/password`, { newPassword: "a-new-password-1" }),
     );
     const [changed, ...results] = await Promise.all([change, ...attempts]);
@@ -46,12 +45,12 @@ describe("sign-ins racing a password change or a deactivation", () => {
     const admin = await signInAdmin();
     const user = await createUser(admin);
     const attempts = Array.from({ length: 20 }, (_, i) =>
-      delay(i * 10).then(() =>
+      sleep(i * 10).then(() =>
         attemptSignIn({ username: user.email, password: user.password }, uniqueAddress()),
       ),
     );
     const [deactivated, ...results] = await Promise.all([
-      delay(60).then(() => admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })),
+      sleep(60).then(() => admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })),
       ...attempts,
     ]);
     expect(deactivated.status).toBe(200);

@@ -4,6 +4,7 @@
 // again for every repeat. So a page form carrying Conform's own state fields, or more fields than any page
 // sends, is refused before any parser sees it; it fails alone, other users' pages answer as usual, and the
 // app goes on (docs/decisions/022-turbo-stream-cve.md).
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { baseUrl, type ApiClient } from "../support/api-client";
 import { createLead, userWith } from "../support/leads";
@@ -73,7 +74,7 @@ describe("a page form that is not one of the app's", () => {
     const [refused, health] = await Promise.all([
       postEmptyNote(sender.client, `/leads/${lead.id}.data`, repeats),
       (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
         const started = Date.now();
         const response = await fetch(baseUrl() + "/healthz");
         return { status: response.status, ms: Date.now() - started };

@@ -2,23 +2,29 @@
 // ("Users:" in "Rules the seed does not show"; sessions in "Signing in").
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  FORBIDDEN,
+  NOT_FOUND,
+  SIGN_IN_REFUSED,
+  UNAUTHORIZED,
+  UUID,
+  expectInvalidInput,
+} from "../support/answers";
+import {
   ApiClient,
   attemptSignIn,
   createUser,
   missingId,
+  newUserInput,
   signIn,
   signInAdmin,
   signedInUser,
   uniqueEmail,
   type ApiResult,
   USER_KEYS,
+  deactivateUser,
 } from "../support/api-client";
 import { ADMIN } from "../support/test-server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UNAUTHORIZED = { message: "Unauthorized" };
-const FORBIDDEN = { message: "Forbidden" };
-const NOT_FOUND = { message: "Not found" };
 const PASSWORD_MESSAGE = "Password must be at least 8 characters long";
 
 let admin: ApiClient;
@@ -47,36 +53,12 @@ async function findUser(id: string) {
   return (await listUsers()).find((user) => user.id === id);
 }
 
-/** A 400 "Invalid input" whose errors name exactly the given fields. */
-function expectInvalidInput(result: ApiResult, fields: string[]) {
-  expect(result.status).toBe(400);
-  expect(result.body.message).toBe("Invalid input");
-  expect(Object.keys(result.body.errors).sort()).toEqual([...fields].sort());
-  for (const field of fields) {
-    expect(Array.isArray(result.body.errors[field])).toBe(true);
-    expect(result.body.errors[field].length).toBeGreaterThan(0);
-    for (const message of result.body.errors[field]) expect(typeof message).toBe("string");
-  }
-}
-
 /** A 409 conflict with a message of its own (not pinned by CONTRACT.md). */
 function expectConflict(result: ApiResult) {
   expect(result.status).toBe(409);
   expect(typeof result.body.message).toBe("string");
   expect(result.body.message.length).toBeGreaterThan(0);
   expect(Object.keys(result.body)).toEqual(["message"]);
-}
-
-function validNewUser(overrides: Record<string, unknown> = {}) {
-  return {
-    email: uniqueEmail("new"),
-    firstName: "Nora",
-    lastName: "Newcomer",
-    password: "password-123",
-    role: "SALES_USER",
-    companies: ["TSS"],
-    ...overrides,
-  };
 }
 
 describe("GET /api/admin/users", () => {
@@ -118,7 +100,7 @@ describe("GET /api/admin/users", () => {
 
 describe("POST /api/admin/users", () => {
   it("answers 201 with the created user, who can then sign in", async () => {
-    const input = validNewUser({
+    const input = newUserInput({
       role: "ADMIN",
       companies: ["TSS", "NLH"],
       firstName: "Ada",
@@ -148,7 +130,7 @@ describe("POST /api/admin/users", () => {
   });
 
   it("makes the user a SALES_USER when no role is given", async () => {
-    const { role: _role, ...input } = validNewUser();
+    const { role: _role, ...input } = newUserInput();
     const result = await admin.post("/api/admin/users", input);
     expect(result.status).toBe(201);
     expect(result.body.role).toBe("SALES_USER");
@@ -175,7 +157,7 @@ describe("POST /api/admin/users", () => {
     ["password", { password: "" }, PASSWORD_MESSAGE],
     ["companies", { companies: [] }, "At least one company must be selected"],
   ])("answers 400 with errors.%s for %j", async (field, overrides, message) => {
-    const input = validNewUser(overrides);
+    const input = newUserInput(overrides);
     const result = await admin.post("/api/admin/users", input);
     expectInvalidInput(result, [field]);
     expect(result.body.errors[field]).toContain(message);
@@ -187,25 +169,25 @@ describe("POST /api/admin/users", () => {
     ["companies", { companies: ["XYZ"] }],
     ["companies", { companies: "TSS" }],
   ])("answers 400 with errors.%s for %j", async (field, overrides) => {
-    const input = validNewUser(overrides);
+    const input = newUserInput(overrides);
     const result = await admin.post("/api/admin/users", input);
     expectInvalidInput(result, [field]);
     expect((await listUsers()).some((user) => user.email === input.email)).toBe(false);
   });
 
   it("accepts a password of exactly 8 characters", async () => {
-    const input = validNewUser({ password: "12345678" });
+    const input = newUserInput({ password: "12345678" });
     expect((await admin.post("/api/admin/users", input)).status).toBe(201);
     expect((await attemptSignIn({ username: input.email, password: "12345678" })).status).toBe(200);
   });
 
   it("answers 409 for an e-mail another user already has, in any case", async () => {
     const existing = await createUser(admin);
-    const same = await admin.post("/api/admin/users", validNewUser({ email: existing.email }));
+    const same = await admin.post("/api/admin/users", newUserInput({ email: existing.email }));
     expectConflict(same);
-    const upper = await admin.post("/api/admin/users", validNewUser({ email: existing.email.toUpperCase() }));
+    const upper = await admin.post("/api/admin/users", newUserInput({ email: existing.email.toUpperCase() }));
     expectConflict(upper);
-    const padded = await admin.post("/api/admin/users", validNewUser({ email: `  ${existing.email} ` }));
+    const padded = await admin.post("/api/admin/users", newUserInput({ email: `  ${existing.email} ` }));
     expectConflict(padded);
     const matches = (await listUsers()).filter((user) => user.email.toLowerCase() === existing.email);
     expect(matches).toHaveLength(1);
@@ -215,7 +197,7 @@ describe("POST /api/admin/users", () => {
 
   it("lets a user created with a mixed-case e-mail sign in with any case", async () => {
     const email = `Mixed.${uniqueEmail("case")}`.replace("@test.example", "@Test.Example");
-    const created = await admin.post("/api/admin/users", validNewUser({ email }));
+    const created = await admin.post("/api/admin/users", newUserInput({ email }));
     expect(created.status).toBe(201);
     for (const username of [email, email.toLowerCase()]) {
       expect((await attemptSignIn({ username, password: "password-123" })).status).toBe(200);
@@ -224,7 +206,7 @@ describe("POST /api/admin/users", () => {
 
   it("answers 403 to a SALES_USER and 401 without a session, and creates nobody", async () => {
     const { client } = await signedInUser(admin);
-    const input = validNewUser();
+    const input = newUserInput();
     const sales = await client.post("/api/admin/users", input);
     expect(sales.status).toBe(403);
     expect(sales.body).toEqual(FORBIDDEN);
@@ -466,7 +448,7 @@ describe("/api/admin/users/{id}/password", () => {
 
     const old = await attemptSignIn({ username: user.email, password: user.password });
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ message: "Invalid username or password" });
+    expect(old.body).toEqual(SIGN_IN_REFUSED);
     const fresh = await attemptSignIn({ username: user.email, password: "brand-new-pass" });
     expect(fresh.status).toBe(200);
   });
@@ -526,7 +508,7 @@ describe("PATCH /api/admin/users/{id}/status", () => {
     expect(next.body).toEqual(UNAUTHORIZED);
     const refused = await attemptSignIn({ username: user.email, password: user.password });
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ message: "Invalid username or password" });
+    expect(refused.body).toEqual(SIGN_IN_REFUSED);
     expect((await findUser(user.id))?.isActive).toBe(false);
 
     const on = await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: true });
@@ -540,7 +522,7 @@ describe("PATCH /api/admin/users/{id}/status", () => {
   it("ends an admin's access at once when deactivated", async () => {
     const { user, client } = await signedInUser(admin, { role: "ADMIN" });
     expect((await client.get("/api/admin/users")).status).toBe(200);
-    expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+    await deactivateUser(admin, user.id);
     const next = await client.get("/api/admin/users");
     expect(next.status).toBe(401);
     expect(next.body).toEqual(UNAUTHORIZED);
@@ -569,7 +551,7 @@ describe("PATCH /api/admin/users/{id}/status", () => {
 describe("every /api/admin/users endpoint", () => {
   const endpoints = (id: string): [string, string, unknown][] => [
     ["GET", "/api/admin/users", undefined],
-    ["POST", "/api/admin/users", validNewUser()],
+    ["POST", "/api/admin/users", newUserInput()],
     ["PATCH", `/api/admin/users/${id}/role`, { role: "ADMIN" }],
     ["POST", `/api/admin/users/${id}/company-access`, { company: "NLH" }],
     ["DELETE", `/api/admin/users/${id}/company-access/TSS`, undefined],

@@ -2,7 +2,7 @@
 // Answers are JSON of many shapes: `any` is the default body type on purpose, tests pick a type where it helps.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import crypto from "node:crypto";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { ADMIN } from "./test-server";
 
 export const baseUrl = () => inject("baseUrl");
@@ -58,26 +58,45 @@ export class ApiClient {
   delete<T = any>(path: string) {
     return this.request<T>("DELETE", path);
   }
+  /** POST of a page's form, as a browser without JavaScript sends it. */
+  postForm<T = any>(
+    path: string,
+    fields: Record<string, string> | URLSearchParams,
+    headers: Record<string, string> = {},
+  ) {
+    return this.request<T>("POST", path, {
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
+  }
 }
 
-/** Signs in through POST /api/auth/login and returns a client holding the session cookie. */
-export async function signIn(username: string, password: string, headers: Record<string, string> = {}) {
-  const client = new ApiClient();
+/**
+ * Signs in through POST /api/auth/login and returns a client holding the session cookie; on the suite's app,
+ * or on `base`, an app the test started itself.
+ */
+export async function signIn(
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+  base?: string,
+) {
+  const client = new ApiClient(null, base);
   const result = await client.request("POST", "/api/auth/login", { json: { username, password }, headers });
   if (result.status !== 200)
     throw new Error(`Sign-in of ${username} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return client;
 }
 
-export function signInAdmin() {
-  return signIn(ADMIN.email, ADMIN.password);
+/** The first admin, signed in on the suite's app or on `base`. */
+export function signInAdmin(base?: string) {
+  return signIn(ADMIN.email, ADMIN.password, {}, base);
 }
 
 export function uniqueEmail(prefix = "user") {
   return `${prefix}.${crypto.randomBytes(5).toString("hex")}@test.example`;
 }
 
-/** CONTRACT.md's User object, as the API sends it. */
 /** CONTRACT.md's User object, key by key (sorted): never a password hash. */
 export const USER_KEYS = [
   "companyAccess",
@@ -92,6 +111,7 @@ export const USER_KEYS = [
   "role",
 ];
 
+/** CONTRACT.md's User object, as the API sends it. */
 export type UserObject = {
   id: string;
   email: string;
@@ -114,9 +134,9 @@ export type NewUser = {
   companies: ("TSS" | "NLH")[];
 };
 
-/** Creates a user through the admin API and returns the created user with its password. */
-export async function createUser(admin: ApiClient, overrides: Partial<NewUser> = {}) {
-  const input: NewUser = {
+/** A valid POST /api/admin/users body with a unique e-mail; `overrides` may make it invalid on purpose. */
+export function newUserInput(overrides: Record<string, unknown> = {}) {
+  return {
     email: uniqueEmail(),
     password: "password-123",
     firstName: "Test",
@@ -125,10 +145,32 @@ export async function createUser(admin: ApiClient, overrides: Partial<NewUser> =
     companies: ["TSS"],
     ...overrides,
   };
+}
+
+/** Creates a user through the admin API and returns the created user with its password. */
+export async function createUser(admin: ApiClient, overrides: Partial<NewUser> = {}) {
+  const input = newUserInput(overrides);
   const result = await admin.post("/api/admin/users", input);
   if (result.status !== 201)
     throw new Error(`Creating ${input.email} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return { ...result.body, password: input.password } as UserObject & { password: string };
+}
+
+/** A user as the admin list shows them. */
+export async function listedUser(admin: ApiClient, user: { id: string; email: string }) {
+  const result = await admin.get<UserObject[]>(
+    `/api/admin/users?search=${encodeURIComponent(user.email)}&limit=10`,
+  );
+  expect(result.status).toBe(200);
+  const found = result.body.find((entry) => entry.id === user.id);
+  expect(found, user.email).toBeDefined();
+  return found!;
+}
+
+/** Deactivates a user through the admin API, expecting 200. */
+export async function deactivateUser(admin: ApiClient, userId: string) {
+  const result = await admin.patch(`/api/admin/users/${userId}/status`, { isActive: false });
+  expect(result.status).toBe(200);
 }
 
 /** A new user, signed in. */

@@ -1,5 +1,7 @@
 // Contacts through the JSON API, for the integration tests of the contacts endpoints.
+import { expect } from "vitest";
 import type { ApiClient } from "./api-client";
+import { databaseUrl, rowPrints } from "./database";
 import { uniqueToken } from "./leads";
 
 /** CONTRACT.md's Contact object as it arrives over JSON. */
@@ -50,4 +52,12 @@ export async function createContact(
   if (result.status !== 201)
     throw new Error(`Creating a contact failed: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;
+}
+
+/** A contact as stored: its row (real PostgreSQL) or its entry in the division's whole list. */
+export async function contactState(client: ApiClient, contact: ApiContact) {
+  if (databaseUrl()) return rowPrints([contact.id]);
+  const list = await client.get<ApiContact[]>(`/api/contacts/${contact.companyDivision}`);
+  expect(list.status).toBe(200);
+  return list.body.find((entry) => entry.id === contact.id);
 }

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 
 export const ADMIN = { email: "admin@test.example", password: "admin-password-1" };
@@ -98,7 +99,7 @@ export async function startTestServer(port: number, options: TestServerOptions =
       const deadline = Date.now() + 15_000;
       while (collected(output) === before) {
         if (Date.now() > deadline) throw new Error("The app did not collect its garbage within 15 s");
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
     },
     logFile,
@@ -163,7 +164,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   child.kill("SIGKILL");
   throw new Error(`The app did not become healthy within 60 s:\n${output()}`);

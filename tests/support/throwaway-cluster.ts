@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import { freePort } from "./tcp-proxy";
 
@@ -161,7 +162,7 @@ async function untilListening(port: number) {
     });
     if (accepted) return;
     if (Date.now() > deadline) throw new Error(`Nothing listens on port ${port} after 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
