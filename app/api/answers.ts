@@ -14,9 +14,10 @@ import { ROLES } from "~/models/user";
 import { DIVISIONS } from "~/utils/divisions";
 
 /**
- * The API's answers as zod schemas, for the OpenAPI document (openapi.server.ts). The models describe their
- * objects as TypeScript types only; each schema here is tied to its type as JSON carries it (`Wire`), so a
- * field added to a model without its schema here fails to compile.
+ * The API's answers as zod schemas, which the operations name (operation.ts `ref`) and the OpenAPI document
+ * lists as its components (openapi.server.ts). The models describe their objects as TypeScript types only;
+ * each schema here is tied to its type as JSON carries it (`Wire`), so a field added to a model without its
+ * schema here fails to compile.
  */
 
 /** A model type as JSON sends it: dates become ISO strings. */
@@ -214,9 +215,6 @@ export const errorAnswer = z.object({
     .optional()
     .describe("Messages per input field, with a 400 Invalid input"),
 });
-
-/** POST /api/auth/login's body. The route reads it by hand (into remix-auth's form strategy), not with zod. */
-export const loginBody = z.object({ username: z.string(), password: z.string() });
 
 /** Every answer schema, by the name it has in the document's components. */
 export const ANSWERS = {

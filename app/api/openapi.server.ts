@@ -1,45 +1,32 @@
+import type { ServerBuild } from "@remix-run/node";
 import * as z from "zod";
 import type { TokenScope } from "~/models/api-token";
-import { createTokenSchema } from "~/models/api-token.schema";
-import { auditQuerySchema } from "~/models/audit.schema";
-import {
-  companySearchSchema,
-  contactListParamsSchema,
-  createContactSchema,
-  updateContactSchema,
-} from "~/models/contact.schema";
-import { followUpRangeSchema } from "~/models/follow-up.schema";
-import {
-  createLeadSchema,
-  duplicateQuerySchema,
-  leadListParamsSchema,
-  updateLeadSchema,
-} from "~/models/lead.schema";
-import { completeFollowUpSchema, createNoteSchema } from "~/models/note.schema";
-import { AUDIO_TYPES } from "~/models/note.server";
-import {
-  changePasswordInputSchema,
-  companyInputSchema,
-  createUserSchema,
-  roleInputSchema,
-  setPasswordInputSchema,
-  statusInputSchema,
-  userListParamsSchema,
-} from "~/models/user.schema";
 import { DIVISIONS } from "~/utils/divisions";
 import { IDEMPOTENCY_HEADER } from "~/utils/idempotency-key";
-import { pagingSchema } from "~/utils/paging";
 import { SESSION_COOKIE } from "~/http/session-cookie.server";
-import { ANSWERS, loginBody, type AnswerName } from "./answers";
+import { ANSWERS } from "./answers";
+import type { Api } from "./define-api.server";
+import {
+  json,
+  RETRY_AFTER,
+  ref,
+  TAGS,
+  type Access,
+  type ApiOperation,
+  type Json,
+  type Method,
+  type PathParam,
+} from "./operation";
 
 /**
- * The OpenAPI 3.1 document of every /api route (CONTRACT.md), built from the zod schemas the routes parse
- * their input with and the answer schemas of answers.ts. Served at /api/openapi.json and rendered at
- * /api/docs; tests/integration/openapi.test.ts fails when a route is missing or an answer does not match.
+ * The OpenAPI 3.1 document of every /api route (CONTRACT.md), built from the operations the route modules
+ * declare (operation.ts): their zod schemas, answers and errors. The route modules are the server build's,
+ * walked at the first request: a route under /api without a declaration, or serving other than it declares,
+ * fails the document. Served at /api/openapi.json and rendered at /api/docs; tests/integration/openapi.test.ts
+ * checks it against the routes and their real answers (docs/decisions/007-openapi.md).
  */
 
-type Json = Record<string, unknown>;
-type Method = "get" | "post" | "put" | "patch" | "delete";
+type Routes = ServerBuild["routes"];
 
 // Every text input refuses a NUL character (utils/zod.ts): said once in the description, not at every field.
 const NUL_PATTERN = "^[^\\u0000]*$";
@@ -68,8 +55,47 @@ function answerComponents(): Record<string, Json> {
   );
 }
 
-const ref = (name: AnswerName) => ({ $ref: `#/components/schemas/${name}` });
-const listOf = (name: AnswerName) => ({ type: "array", items: ref(name) });
+// ---- The routes ----
+
+/** A route's path in OpenAPI's form: its parents' paths and its own, `:name` as `{name}`. */
+function pathOf(routes: Routes, id: string): string {
+  const segments: string[] = [];
+  let route: Routes[string] | undefined = routes[id];
+  while (route) {
+    if (route.path) segments.unshift(route.path);
+    route = route.parentId ? routes[route.parentId] : undefined;
+  }
+  return "/" + segments.join("/").replace(/:(\w+)/g, "{$1}");
+}
+
+/**
+ * Each /api route's path and declaration. A route module without its `api`, serving anything but the
+ * declaration's loader and action, or whose operations name other path parameters than its path has, is a
+ * mistake this refuses, naming the route. The catch-all (routes/api.$.tsx, the JSON 404 of every other /api
+ * path) is no operation.
+ */
+function declaredRoutes(routes: Routes): [string, Api][] {
+  const declared: [string, Api][] = [];
+  for (const route of Object.values(routes)) {
+    if (!route.id.startsWith("routes/api.") || route.path?.endsWith("*")) continue;
+    const module = route.module as { api?: Api; loader?: unknown; action?: unknown };
+    const api = module.api;
+    if (!api) throw new Error(`${route.id} declares no operations: export const api = defineApi([...])`);
+    if (module.loader !== api.loader || module.action !== api.action)
+      throw new Error(`${route.id} serves other than it declares: export const { loader, action } = api`);
+    const path = pathOf(routes, route.id);
+    const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+    for (const op of api.operations) {
+      const params = Object.keys(op.params ?? {});
+      if (params.sort().join() !== names.sort().join())
+        throw new Error(
+          `${route.id}: ${op.method} declares the path parameters (${params}), not those of ${path}`,
+        );
+    }
+    declared.push([path, api]);
+  }
+  return declared.sort(([a], [b]) => (a < b ? -1 : 1));
+}
 
 // ---- Parameters ----
 
@@ -104,56 +130,27 @@ function queryParameters(schema: z.ZodType): Json[] {
   }));
 }
 
-/** A paged list's query: its schema's parameters, and `cursor` until utils/paging.ts declares it itself. */
-function pagedQuery(schema: z.ZodType): Json[] {
-  const parameters = queryParameters(schema);
-  if (parameters.some((parameter) => parameter.name === "cursor")) return parameters;
-  return [
-    ...parameters,
-    {
-      name: "cursor",
-      in: "query",
-      required: false,
-      description: QUERY_NOTES.cursor,
-      schema: { type: "string" },
-    },
-  ];
+function pathParameter(name: string, param: PathParam): Json {
+  return param.kind === "division"
+    ? {
+        name,
+        in: "path",
+        required: true,
+        description: `${param.description} Anything else is 400 \`Unknown division\`.`,
+        schema: { type: "string", enum: [...DIVISIONS] },
+      }
+    : {
+        name,
+        in: "path",
+        required: true,
+        description: param.description,
+        schema: { type: "string", format: "uuid" },
+      };
 }
 
-const divisionParam = (name: string, description = "A division; one not in your access is 403.") => ({
-  name,
-  in: "path",
-  required: true,
-  description: `${description} Anything else is 400 \`Unknown division\`.`,
-  schema: { type: "string", enum: [...DIVISIONS] },
-});
+const IDEMPOTENCY_KEY = { $ref: "#/components/parameters/IdempotencyKey" };
 
-/** A record's id; division records in a division the caller cannot access are "not found" too. */
-const idParam = (name: string, what: string, inDivision = true) => ({
-  name,
-  in: "path",
-  required: true,
-  description:
-    `The ${what}'s id. A malformed or unknown id` +
-    (inDivision ? ", or one in a division you cannot access, is 404." : " is 404."),
-  schema: { type: "string", format: "uuid" },
-});
-
-// ---- Answers ----
-
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
-/** The headers of a list answer; the paged lists also point to their next page. */
-const COUNTED = { "X-Total-Count": headerRef("X-Total-Count") };
-const PAGED = { ...COUNTED, "X-Next-Cursor": headerRef("X-Next-Cursor"), Link: headerRef("Link") };
-
-function json(description: string, schema: Json, headers?: Json): Json {
-  return { description, ...(headers ? { headers } : {}), content: { "application/json": { schema } } };
-}
-
-const redirectHome = (description: string, headers: Json = {}) => ({
-  description,
-  headers: { Location: { description: "`/`", schema: { type: "string" } }, ...headers },
-});
+// ---- Operations ----
 
 /** The wording of the errors that many operations share; each operation says what else its statuses mean. */
 const ERROR_TEXT = {
@@ -169,9 +166,8 @@ const ERROR_TEXT = {
     "statement or lock that ran out of time), or no answer could start within 10 s; try again after " +
     "`Retry-After` (a write with the same `Idempotency-Key`).",
 };
-const RETRY_AFTER = { "Retry-After": headerRef("Retry-After") };
 
-function errorAnswer(status: number, texts: string[]): Json {
+function errorAnswer(status: number, texts: string[]) {
   return json(
     texts.join(" "),
     ref("Error"),
@@ -179,72 +175,86 @@ function errorAnswer(status: number, texts: string[]): Json {
   );
 }
 
-// ---- Operations ----
-
-type Operation = {
-  id: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  parameters?: Json[];
-  /** A JSON body, by the zod schema the route parses it with (or by hand where it has none). */
-  body?: z.ZodType | Json;
-  /** A body of another type (voice audio). */
-  rawBody?: Json;
-  answers: Record<number, Json>;
-  /** What each error status means here; 401, 503 and those of a JSON body or an unsafe method are added. */
-  errors?: Record<number, string>;
-  /** Who may call: signed in (the default), anyone, or anyone with an optional session. */
-  access?: "signed-in" | "public" | "optional-session";
-};
-
-const UNSAFE: Method[] = ["post", "put", "patch", "delete"];
+const UNSAFE: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
+const SIGNED_IN: Access[] = ["signed-in", "admin", "person"];
 
 /**
  * The token scope an operation needs (docs/security.md "API tokens"): admin for user administration, write
- * for any other change, read for the rest; none for one a token cannot call (making a token needs a session).
+ * for any other change, read for the rest; none for one a token cannot call (making a token needs a session),
+ * nor for one open to anyone.
  */
-function tokenScope(method: Method, op: Operation): TokenScope | null {
-  if (op.id === "createToken") return null;
-  if (op.tag === "Administration") return "admin";
-  return UNSAFE.includes(method) ? "write" : "read";
+function tokenScope(op: ApiOperation): TokenScope | null {
+  const access = op.access ?? "signed-in";
+  if (access === "admin") return "admin";
+  if (access !== "signed-in") return null;
+  return UNSAFE.includes(op.method) ? "write" : "read";
 }
 
-const IDEMPOTENCY_KEY = { $ref: "#/components/parameters/IdempotencyKey" };
-
-function operation(method: Method, op: Operation): Json {
+/**
+ * The statuses an operation may answer besides its answers: those its declaration implies (define-api.server.ts
+ * makes them), in CONTRACT.md's order of checks, with what it declares itself where the input is checked.
+ */
+function errorsOf(op: ApiOperation): Map<number, string[]> {
   const errors = new Map<number, string[]>();
   const add = (status: number, text: string) => errors.set(status, [...(errors.get(status) ?? []), text]);
-  for (const [status, text] of Object.entries(op.errors ?? {})) add(Number(status), text);
+  const given = op.errors ?? {};
+  const unlessGiven = (status: number, text: string) => given[status] === undefined && add(status, text);
   const access = op.access ?? "signed-in";
-  if (access === "signed-in") {
-    if (!errors.has(401)) add(401, ERROR_TEXT[401]);
+  const signedIn = SIGNED_IN.includes(access);
+  const params = Object.values(op.params ?? {});
+  const jsonBody = op.body instanceof z.ZodType;
+  if (signedIn) {
+    unlessGiven(401, ERROR_TEXT[401]);
     add(429, ERROR_TEXT[429]);
   }
-  if (op.body) {
+  if (jsonBody) {
     add(400, "`Invalid JSON` when the body does not parse.");
-    if (!errors.has(413)) add(413, ERROR_TEXT[413]);
-    if (!errors.has(415)) add(415, ERROR_TEXT[415]);
+    unlessGiven(413, ERROR_TEXT[413]);
+    unlessGiven(415, ERROR_TEXT[415]);
   }
-  const scope = tokenScope(method, op);
-  if (UNSAFE.includes(method))
+  if (params.some((param) => param.kind === "division")) add(400, "`Unknown division`.");
+  if (access === "admin") add(403, "`Forbidden`: admins only.");
+  if (access === "person") add(403, "`Forbidden` when the request is authenticated by a token.");
+  if (params.some((param) => param.kind === "division" && param.access))
+    add(403, "`Forbidden`: the division is not in your access.");
+  if (params.some((param) => param.kind === "record")) unlessGiven(404, ERROR_TEXT[404]);
+  if (op.query || jsonBody) unlessGiven(400, "`Invalid input` (with `errors`).");
+  for (const [status, text] of Object.entries(given)) add(Number(status), text);
+  if (UNSAFE.includes(op.method))
     add(403, "`Forbidden` for a cross-site request (a foreign `Origin`, or `Sec-Fetch-Site: cross-site`).");
+  const scope = tokenScope(op);
   if (scope && scope !== "read")
     add(403, `\`Forbidden\` for a bearer token whose scope is not \`${scope}\` or more.`);
-  const idempotent = access === "signed-in" && UNSAFE.includes(method);
-  if (idempotent) {
+  if (signedIn && UNSAFE.includes(op.method)) {
     add(400, "`Invalid input` with `errors.Idempotency-Key` for a header that is not a key.");
     add(409, "A request with the same `Idempotency-Key` is still running (`Retry-After`).");
     add(422, "`This Idempotency-Key was already used for another request`.");
   }
   add(503, ERROR_TEXT[503]);
+  return errors;
+}
 
-  const body = op.body instanceof z.ZodType ? jsonSchemaOf(op.body) : op.body;
-  const responses: Record<string, Json> = {};
-  for (const [status, answer] of Object.entries(op.answers)) responses[status] = answer;
+function documentOperation(op: ApiOperation): Json {
+  const access = op.access ?? "signed-in";
+  const signedIn = SIGNED_IN.includes(access);
+  const scope = tokenScope(op);
+  const idempotent = signedIn && UNSAFE.includes(op.method);
+  const parameters = [
+    ...Object.entries(op.params ?? {}).map(([name, param]) => pathParameter(name, param)),
+    ...(op.query ? queryParameters(op.query) : []),
+    ...(op.headers ?? []),
+    ...(idempotent ? [IDEMPOTENCY_KEY] : []),
+  ];
+  const responses: Record<string, Json> = { ...op.answers };
+  const errors = errorsOf(op);
   for (const status of [...errors.keys()].sort())
     responses[status] = errorAnswer(status, errors.get(status)!);
-
+  const body =
+    op.body === undefined
+      ? undefined
+      : op.body instanceof z.ZodType
+        ? { "application/json": { schema: jsonSchemaOf(op.body) } }
+        : op.body.content;
   return {
     operationId: op.id,
     tags: [op.tag],
@@ -254,558 +264,14 @@ function operation(method: Method, op: Operation): Json {
     // An empty requirement makes the session optional: without one the answer is the same.
     ...(access === "optional-session" ? { security: [{ cookieAuth: [] }, {}] } : {}),
     // OpenAPI 3.1 lets a non-OAuth scheme name the roles it needs: here, the token's scope.
-    ...(access === "signed-in"
+    ...(signedIn
       ? { security: scope ? [{ cookieAuth: [] }, { bearerAuth: [scope] }] : [{ cookieAuth: [] }] }
       : {}),
-    ...(op.parameters?.length || idempotent
-      ? { parameters: [...(op.parameters ?? []), ...(idempotent ? [IDEMPOTENCY_KEY] : [])] }
-      : {}),
-    ...(body
-      ? { requestBody: { required: true, content: { "application/json": { schema: body } } } }
-      : op.rawBody
-        ? { requestBody: op.rawBody }
-        : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: { required: true, content: body } } : {}),
     responses,
   };
 }
-
-const audioContent = Object.fromEntries(
-  AUDIO_TYPES.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
-);
-
-/** A lead list: the active (`/api/leads/{key}`) or archived one. */
-function leadList(archived: boolean): Operation {
-  return {
-    id: archived ? "listArchivedLeads" : "listLeads",
-    tag: "Leads",
-    summary: archived ? "List a division's archived leads" : "List a division's active leads",
-    description:
-      "Newest update first unless sorted. A bare array; the number of all matches is in `X-Total-Count`. " +
-      "Without `limit` the whole list comes back.",
-    parameters: [divisionParam("key"), ...pagedQuery(leadListParamsSchema)],
-    answers: { 200: json("The leads.", listOf("Lead"), PAGED) },
-    errors: {
-      400: "`Unknown division`; `Invalid input` (with `errors`) for a query parameter, a bad `cursor` included.",
-      403: "`Forbidden`: the division is not in your access.",
-    },
-  };
-}
-
-/** A change to one user under /api/admin/users/{userId}/…, which all answer 200 with the user. */
-function userChange(
-  id: string,
-  summary: string,
-  body: z.ZodType,
-  errors: Record<number, string> = {},
-): Operation {
-  return {
-    id,
-    tag: "Administration",
-    summary,
-    parameters: [idParam("userId", "user", false)],
-    body,
-    answers: { 200: json("The changed user.", ref("User")) },
-    errors: { 400: "`Invalid input` (with `errors`).", 403: "`Forbidden`: admins only.", ...errors },
-  };
-}
-
-const DIVISION_ACCESS = "`Forbidden`: the division is not in your access.";
-
-/** Every documented path: the file app/routes/api.{path}.tsx serves it. */
-function paths(): Record<string, Partial<Record<Method, Operation>>> {
-  return {
-    "/api/auth/login": {
-      post: {
-        id: "signIn",
-        tag: "Authentication",
-        summary: "Sign in",
-        description:
-          "Starts a session: the answer sets the session cookie. The username is the e-mail, any case.",
-        access: "public",
-        body: jsonSchemaOf(loginBody),
-        answers: {
-          200: json("The signed-in user. `Set-Cookie` carries the new session.", ref("User"), {
-            "Set-Cookie": {
-              description: `\`${SESSION_COOKIE}=…; HttpOnly; SameSite=Lax\``,
-              schema: { type: "string" },
-            },
-          }),
-        },
-        errors: {
-          400: "`Please enter both username and password` when either is blank.",
-          401: "`Invalid username or password`: a wrong password, an unknown or an inactive user alike.",
-          429: "`Too many sign-in attempts. Try again later.` after 10 failures for one username, or 100 from one address, within 15 minutes.",
-        },
-      },
-    },
-    "/api/auth/user": {
-      get: {
-        id: "currentUser",
-        tag: "Authentication",
-        summary: "The signed-in user",
-        answers: { 200: json("The current user.", ref("User")) },
-      },
-    },
-    "/api/login": {
-      get: {
-        id: "relogin",
-        tag: "Authentication",
-        summary: "Re-login",
-        description: "Goes to the app, which shows the login screen to a visitor who is not signed in.",
-        access: "public",
-        answers: { 302: redirectHome("To the app.") },
-      },
-    },
-    "/api/admin/login": {
-      get: {
-        id: "adminLogin",
-        tag: "Authentication",
-        summary: "Provider-based admin sign-in",
-        description: "No provider is configured: goes to the app's login screen.",
-        access: "public",
-        answers: { 302: redirectHome("To the app.") },
-      },
-    },
-    "/api/logout": Object.fromEntries(
-      (["get", "post"] as const).map((method) => [
-        method,
-        {
-          id: method === "get" ? "signOut" : "signOutByPost",
-          tag: "Authentication",
-          summary: "Sign out",
-          description: "Ends this session (not the user's others) and goes to the app.",
-          access: "optional-session",
-          answers: {
-            302: redirectHome("To the app; `Set-Cookie` clears the session cookie.", {
-              "Set-Cookie": { schema: { type: "string" } },
-            }),
-          },
-        } satisfies Operation,
-      ]),
-    ),
-
-    "/api/leads": {
-      post: {
-        id: "createLead",
-        tag: "Leads",
-        summary: "Create a lead",
-        description:
-          "Links the lead to the division's contact with the same e-mail, or creates one from the lead's person fields.",
-        body: createLeadSchema,
-        answers: { 201: json("The created lead.", ref("Lead")) },
-        errors: { 400: "`Invalid input` (with `errors`).", 403: DIVISION_ACCESS },
-      },
-    },
-    "/api/leads/{key}": {
-      get: leadList(false),
-      patch: {
-        id: "updateLead",
-        tag: "Leads",
-        summary: "Update a lead",
-        description:
-          "Here `{key}` is a lead's id. Any subset of the fields; absent ones keep their value. With `version`, a save " +
-          "based on an older read is refused (409) and nothing changes.",
-        parameters: [idParam("key", "lead")],
-        body: updateLeadSchema,
-        answers: { 200: json("The updated lead.", ref("Lead")) },
-        errors: {
-          400: "`Invalid input` (with `errors`).",
-          404: ERROR_TEXT[404],
-          409: "`This lead was changed by someone else. Reload and try again.`",
-        },
-      },
-      delete: {
-        id: "archiveLead",
-        tag: "Leads",
-        summary: "Archive a lead",
-        description: "Here `{key}` is a lead's id.",
-        parameters: [idParam("key", "lead")],
-        answers: { 200: json("The archived lead.", ref("Lead")) },
-        errors: { 404: ERROR_TEXT[404] },
-      },
-    },
-    "/api/leads/{key}/archived": { get: leadList(true) },
-    "/api/leads/{key}/duplicates": {
-      get: {
-        id: "findDuplicateLeads",
-        tag: "Leads",
-        summary: "Find possible duplicates",
-        description:
-          "The division's leads, active and archived, with the given e-mail, or with both the given names. All blank gives `[]`.",
-        parameters: [divisionParam("key"), ...queryParameters(duplicateQuerySchema)],
-        answers: { 200: json("The matching leads.", listOf("Lead")) },
-        errors: { 400: "`Unknown division`; `Invalid input` for a query parameter.", 403: DIVISION_ACCESS },
-      },
-    },
-    "/api/leads/{key}/export.csv": {
-      get: {
-        id: "exportLeads",
-        tag: "Leads",
-        summary: "Export a division's leads as CSV",
-        description:
-          "RFC 4180, UTF-8, with a header row, streamed as an attachment; recorded in the audit log.",
-        parameters: [divisionParam("key")],
-        answers: {
-          200: {
-            description: "The CSV file.",
-            headers: { "Content-Disposition": { schema: { type: "string" } } },
-            content: { "text/csv": { schema: { type: "string" } } },
-          },
-        },
-        errors: { 400: "`Unknown division`.", 403: DIVISION_ACCESS },
-      },
-    },
-    "/api/leads/{key}/unarchive": {
-      patch: {
-        id: "restoreLead",
-        tag: "Leads",
-        summary: "Restore an archived lead",
-        description: "Here `{key}` is a lead's id. No body.",
-        parameters: [idParam("key", "lead")],
-        answers: { 200: json("The restored lead.", ref("Lead")) },
-        errors: { 404: ERROR_TEXT[404] },
-      },
-    },
-    "/api/leads/detail/{id}": {
-      get: {
-        id: "getLeadDetail",
-        tag: "Leads",
-        summary: "A lead with its progress and notes",
-        parameters: [idParam("id", "lead")],
-        answers: { 200: json("The lead detail.", ref("LeadDetail")) },
-        errors: { 404: ERROR_TEXT[404] },
-      },
-    },
-
-    "/api/contacts": {
-      post: {
-        id: "createContact",
-        tag: "Contacts",
-        summary: "Create a contact",
-        body: createContactSchema,
-        answers: { 201: json("The created contact.", ref("Contact")) },
-        errors: { 400: "`Invalid input` (with `errors`).", 403: DIVISION_ACCESS },
-      },
-    },
-    "/api/contacts/{key}": {
-      get: {
-        id: "listContacts",
-        tag: "Contacts",
-        summary: "List a division's contacts",
-        description:
-          "Here `{key}` is a division. By company, then name; `X-Total-Count` holds the number of matches. " +
-          "Without `limit` the whole list comes back.",
-        parameters: [divisionParam("key"), ...pagedQuery(contactListParamsSchema)],
-        answers: { 200: json("The contacts.", listOf("Contact"), PAGED) },
-        errors: {
-          400: "`Unknown division`; `Invalid input` (with `errors`) for a query parameter, a bad `cursor` included.",
-          403: DIVISION_ACCESS,
-        },
-      },
-      patch: {
-        id: "updateContact",
-        tag: "Contacts",
-        summary: "Update a contact",
-        description:
-          "Here `{key}` is a contact's id. Any subset of the fields; absent ones keep their value.",
-        parameters: [idParam("key", "contact")],
-        body: updateContactSchema,
-        answers: { 200: json("The updated contact.", ref("Contact")) },
-        errors: { 400: "`Invalid input` (with `errors`).", 404: ERROR_TEXT[404] },
-      },
-    },
-    "/api/contacts/{id}/leads": {
-      get: {
-        id: "listContactLeads",
-        tag: "Contacts",
-        summary: "A contact's related leads",
-        description:
-          "The division's leads whose company is the contact's (trimmed, any case), and those it is the main contact of: " +
-          "those first, then newest update. Without `limit` the whole list comes back.",
-        parameters: [idParam("id", "contact"), ...pagedQuery(pagingSchema)],
-        answers: { 200: json("The related leads.", listOf("Lead"), PAGED) },
-        errors: {
-          400: "`Invalid input` (with `errors`) for a query parameter, a bad `cursor` included.",
-          404: ERROR_TEXT[404],
-        },
-      },
-    },
-    "/api/companies/{division}": {
-      get: {
-        id: "suggestCompanies",
-        tag: "Contacts",
-        summary: "Company name suggestions",
-        description:
-          "The division's lead companies containing `search`, de-duplicated and sorted, at most 5.",
-        parameters: [divisionParam("division"), ...queryParameters(companySearchSchema)],
-        answers: { 200: json("Company names.", { type: "array", items: { type: "string" }, maxItems: 5 }) },
-        errors: { 400: "`Unknown division`; `Invalid input` for `search`.", 403: DIVISION_ACCESS },
-      },
-    },
-
-    "/api/dashboard/stats/{division}": {
-      get: {
-        id: "dashboardStats",
-        tag: "Dashboard",
-        summary: "A division's dashboard figures",
-        description: "Over non-archived leads, with each figure's change from last month (UTC).",
-        parameters: [divisionParam("division")],
-        answers: { 200: json("The figures.", ref("DashboardStats")) },
-        errors: { 400: "`Unknown division`.", 403: DIVISION_ACCESS },
-      },
-    },
-
-    "/api/follow-ups/{division}": {
-      get: {
-        id: "listFollowUps",
-        tag: "Notes and follow-ups",
-        summary: "A division's follow-ups",
-        description: "Notes with a follow-up date on the division's non-archived leads, soonest first.",
-        parameters: [divisionParam("division"), ...queryParameters(followUpRangeSchema)],
-        answers: { 200: json("The follow-ups.", listOf("FollowUp")) },
-        errors: { 400: "`Unknown division`; `Invalid input` for `from` or `to`.", 403: DIVISION_ACCESS },
-      },
-    },
-    "/api/notes": {
-      post: {
-        id: "createNote",
-        tag: "Notes and follow-ups",
-        summary: "Add a note to a lead",
-        description:
-          "A date alone as `followUpDate` means 09:00 UTC that day. `voiceDuration` is kept for VOICE notes only.",
-        body: withLeadId(jsonSchemaOf(createNoteSchema)),
-        answers: { 201: json("The created note.", ref("Note")) },
-        errors: {
-          400: "`Invalid input` (with `errors`).",
-          404: "`Not found`: the lead is unknown, malformed, or in a division you cannot access.",
-        },
-      },
-    },
-    "/api/notes/{id}": {
-      patch: {
-        id: "completeFollowUp",
-        tag: "Notes and follow-ups",
-        summary: "Mark a follow-up complete",
-        parameters: [idParam("id", "note")],
-        body: completeFollowUpSchema,
-        answers: { 200: json("The note.", ref("Note")) },
-        errors: { 400: "`Invalid input`: not `true`, or the note has no follow-up.", 404: ERROR_TEXT[404] },
-      },
-    },
-    "/api/notes/{id}/audio": {
-      get: {
-        id: "getNoteAudio",
-        tag: "Notes and follow-ups",
-        summary: "Play a voice note's recording",
-        description: "Supports byte range requests (`Range: bytes=…`), so a player can seek.",
-        parameters: [
-          idParam("id", "note"),
-          {
-            name: "Range",
-            in: "header",
-            required: false,
-            schema: { type: "string" },
-            description: "`bytes=start-end`",
-          },
-        ],
-        answers: {
-          200: { description: "The whole recording.", content: audioContent },
-          206: {
-            description: "The requested range.",
-            headers: { "Content-Range": { schema: { type: "string" } } },
-            content: audioContent,
-          },
-          416: {
-            description: "The range lies outside the recording; `Content-Range: bytes */size`.",
-            headers: { "Content-Range": { schema: { type: "string" } } },
-          },
-        },
-        errors: { 404: "`Not found`: no such note, or it has no recording." },
-      },
-      put: {
-        id: "storeNoteAudio",
-        tag: "Notes and follow-ups",
-        summary: "Store a voice note's recording",
-        description: "The body is the recording itself (a `codecs` parameter is fine), at most 10 MiB.",
-        parameters: [idParam("id", "note")],
-        rawBody: { required: true, content: audioContent },
-        answers: { 200: json("The note.", ref("Note")) },
-        errors: {
-          400: "`Invalid input`: the recording is empty, or the note is not a voice note.",
-          404: ERROR_TEXT[404],
-          413: "`Payload too large`: over 10 MiB.",
-          415: "`Unsupported media type`: not audio/webm, audio/ogg or audio/mp4.",
-        },
-      },
-    },
-
-    "/api/tokens": {
-      get: {
-        id: "listOwnTokens",
-        tag: "API tokens",
-        summary: "Your API tokens",
-        description: "Newest first, whatever their status.",
-        answers: { 200: json("The tokens.", listOf("ApiToken"), COUNTED) },
-      },
-      post: {
-        id: "createToken",
-        tag: "API tokens",
-        summary: "Create an API token",
-        description:
-          "The answer holds the token itself, this once (only its hash is kept). Made by a person signed in " +
-          "with the session cookie, never by another token.",
-        body: createTokenSchema,
-        answers: { 201: json("The created token, with `token`.", ref("CreatedApiToken")) },
-        errors: {
-          400: "`Invalid input` (with `errors`).",
-          403: "`Forbidden` when the request is authenticated by a token.",
-        },
-      },
-    },
-    "/api/tokens/{id}": {
-      delete: {
-        id: "revokeToken",
-        tag: "API tokens",
-        summary: "Revoke an API token",
-        description:
-          "Your own, or anyone's for an admin; it stops working at once. A revoked token is answered as it is.",
-        parameters: [idParam("id", "token", false)],
-        answers: { 200: json("The revoked token.", ref("ApiToken")) },
-        errors: { 404: "`Not found`: no such token, or another user's (for a non-admin)." },
-      },
-    },
-    "/api/admin/tokens": {
-      get: {
-        id: "listAllTokens",
-        tag: "Administration",
-        summary: "Every user's API tokens",
-        description: "Newest first, with their user.",
-        answers: { 200: json("The tokens.", listOf("OwnedApiToken"), COUNTED) },
-        errors: { 403: "`Forbidden`: admins only." },
-      },
-    },
-    "/api/admin/users": {
-      get: {
-        id: "listUsers",
-        tag: "Administration",
-        summary: "List users",
-        description: "With their company access. `search` looks in names and e-mails.",
-        parameters: pagedQuery(userListParamsSchema),
-        answers: { 200: json("The users.", listOf("User"), PAGED) },
-        errors: {
-          400: "`Invalid input` (with `errors`) for a query parameter, a bad `cursor` included.",
-          403: "`Forbidden`: admins only.",
-        },
-      },
-      post: {
-        id: "createUser",
-        tag: "Administration",
-        summary: "Create a user",
-        body: createUserSchema,
-        answers: { 201: json("The created user.", ref("User")) },
-        errors: {
-          400: "`Invalid input` (with `errors`).",
-          403: "`Forbidden`: admins only.",
-          409: "`A user with this email already exists`.",
-        },
-      },
-    },
-    "/api/admin/users/{userId}/role": {
-      patch: userChange("changeUserRole", "Change a user's role", roleInputSchema, {
-        409: "`The last active admin cannot be demoted or deactivated`.",
-      }),
-    },
-    "/api/admin/users/{userId}/status": {
-      patch: userChange("setUserStatus", "Activate or deactivate a user", statusInputSchema, {
-        409: "`The last active admin cannot be demoted or deactivated`.",
-      }),
-    },
-    "/api/admin/users/{userId}/password": {
-      post: userChange("setUserPassword", "Set a first password", setPasswordInputSchema, {
-        409: "`This user already has a password; change it instead`.",
-      }),
-      patch: userChange("changeUserPassword", "Change a password", changePasswordInputSchema, {
-        409: "`This user has no password yet; set one instead`. A change ends the user's other sessions.",
-      }),
-    },
-    "/api/admin/users/{userId}/company-access": {
-      post: userChange("grantCompanyAccess", "Grant access to a division", companyInputSchema),
-    },
-    "/api/admin/users/{userId}/company-access/{company}": {
-      delete: {
-        id: "revokeCompanyAccess",
-        tag: "Administration",
-        summary: "Revoke access to a division",
-        parameters: [idParam("userId", "user", false), divisionParam("company", "The division to revoke.")],
-        answers: { 200: json("The changed user.", ref("User")) },
-        errors: {
-          400: "`Unknown division`; `Invalid input` when it is the user's last division.",
-          403: "`Forbidden`: admins only.",
-          404: ERROR_TEXT[404],
-        },
-      },
-    },
-    "/api/admin/audit-log": {
-      get: {
-        id: "listAuditLog",
-        tag: "Administration",
-        summary: "The audit log",
-        description: "Newest first. Sign-ins, record changes, exports and permission changes.",
-        parameters: pagedQuery(auditQuerySchema),
-        answers: { 200: json("The entries.", listOf("AuditEntry"), PAGED) },
-        errors: {
-          400: "`Invalid input` (with `errors`) for a query parameter, a bad `cursor` included.",
-          403: "`Forbidden`: admins only.",
-        },
-      },
-    },
-
-    "/api/openapi.json": {
-      get: {
-        id: "openApiDocument",
-        tag: "API documentation",
-        summary: "This document (OpenAPI 3.1)",
-        access: "public",
-        answers: { 200: json("The OpenAPI document.", { type: "object" }) },
-      },
-    },
-    "/api/docs": {
-      get: {
-        id: "apiReference",
-        tag: "API documentation",
-        summary: "This document as a readable page",
-        access: "public",
-        answers: {
-          200: { description: "An HTML page.", content: { "text/html": { schema: { type: "string" } } } },
-        },
-      },
-    },
-  };
-}
-
-/** POST /api/notes: the route reads `leadId` on its own (an unknown lead is 404), then the note's schema. */
-function withLeadId(note: Json): Json {
-  const { properties, required = [] } = note as { properties: Json; required?: string[] };
-  return {
-    ...note,
-    properties: { leadId: { type: "string", format: "uuid" }, ...properties },
-    required: ["leadId", ...required],
-  };
-}
-
-const TAGS = [
-  ["Authentication", "Sessions: sign in, the current user, sign out."],
-  ["Leads", "Leads of a division, their lists, detail, archive and export."],
-  ["Contacts", "Contacts of a division and their related leads."],
-  ["Dashboard", "A division's figures."],
-  ["Notes and follow-ups", "Notes on leads, follow-up dates, voice recordings."],
-  ["API tokens", "Personal API tokens, for scripts: `Authorization: Bearer <token>`."],
-  [
-    "Administration",
-    "Users, their roles and division access, everyone's API tokens, the audit log. Admins only.",
-  ],
-  ["API documentation", "This document."],
-];
 
 const DESCRIPTION = `The CRM's JSON API, as CONTRACT.md defines it.
 
@@ -817,19 +283,19 @@ const DESCRIPTION = `The CRM's JSON API, as CONTRACT.md defines it.
 - Ids are UUIDs; timestamps are ISO 8601 strings in UTC; \`estimatedValue\` is sent as a number or null and answered as a decimal string with two places. No text may contain a NUL character.
 - Lists are bare arrays; \`X-Total-Count\` holds the number of all matches. Paged lists take \`limit\` with \`offset\` or \`cursor\`, and point to the next page with \`X-Next-Cursor\` and \`Link\`.`;
 
-function build(): Json {
-  const documentPaths: Record<string, Json> = {};
-  for (const [path, operations] of Object.entries(paths())) {
-    documentPaths[path] = Object.fromEntries(
-      Object.entries(operations).map(([method, op]) => [method, operation(method as Method, op)]),
+function build(routes: Routes): Json {
+  const paths: Record<string, Json> = {};
+  for (const [path, api] of declaredRoutes(routes)) {
+    paths[path] = Object.fromEntries(
+      api.operations.map((op) => [op.method.toLowerCase(), documentOperation(op)]),
     );
   }
   return {
     openapi: "3.1.0",
     info: { title: "Division CRM API", version: "1.0.0", description: DESCRIPTION },
-    tags: TAGS.map(([name, description]) => ({ name, description })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     security: [{ cookieAuth: [] }, { bearerAuth: [] }],
-    paths: documentPaths,
+    paths,
     components: {
       securitySchemes: {
         cookieAuth: {
@@ -884,8 +350,11 @@ function build(): Json {
 
 let document: Json | undefined;
 
-/** The document, built once per process: it depends on the code only. */
-export function openApiDocument(): Json {
-  document ??= build();
+/**
+ * The document of the server build's routes (`routes` of `@remix-run/dev/server-build`), built once per
+ * process: it depends on the code only.
+ */
+export function openApiDocument(routes: Routes): Json {
+  document ??= build(routes);
   return document;
 }

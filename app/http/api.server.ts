@@ -11,8 +11,9 @@ import { encodeCursor, type PageCursor } from "~/utils/page-cursor";
 
 /**
  * The JSON API's plumbing (CONTRACT.md "JSON API conventions"): answers with its error body, body reading
- * with its limits, input parsing, lists. Route modules under routes/api.* use it; models never do (they throw
- * the neutral refusals of utils/errors.ts, which apiRoute translates).
+ * with its limits, input parsing, lists. api/define-api.server.ts runs the routes/api.* modules' operations
+ * with it, and their handlers answer lists with it; models never use it (they throw the neutral refusals of
+ * utils/errors.ts, which apiRoute translates).
  */
 
 /** An answer with CONTRACT.md's error body that is about the request itself (401, 413, 415, 429 ...). */

@@ -49,9 +49,13 @@ const followUpDate = blankAsNull(
 
 const content = text(CONTENT_MESSAGE).trim().min(1, CONTENT_MESSAGE).max(10_000, "At most 10,000 characters");
 
-/** POST /api/notes and the note forms. leadId is checked first, on its own (unknown or foreign: 404). */
+/**
+ * POST /api/notes: a note and its lead. The route checks leadId first, on its own (missing: 400; unknown,
+ * malformed or foreign: 404), before the note's fields (CONTRACT.md's order).
+ */
 export const createNoteSchema = z
   .object({
+    leadId: z.guid(),
     content,
     followUpDate,
     noteType: z.enum(NOTE_TYPES, { error: "Note type must be TEXT or VOICE" }).default("TEXT"),
@@ -70,7 +74,8 @@ export const createNoteSchema = z
     ...note,
     voiceDuration: note.noteType === "VOICE" ? (note.voiceDuration ?? null) : null,
   }));
-export type NoteInput = z.output<typeof createNoteSchema>;
+/** A new note's fields (its lead is given apart). */
+export type NoteInput = Omit<z.output<typeof createNoteSchema>, "leadId">;
 
 export const completeFollowUpSchema = z.object({
   isFollowUpComplete: z.literal(true, { error: "isFollowUpComplete must be true" }),

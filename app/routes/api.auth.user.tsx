@@ -1,10 +1,17 @@
+import { defineApi } from "~/api/define-api.server";
+import { json, operation, ref } from "~/api/operation";
 import { toPublicUser } from "~/models/user.server";
-import { apiRoute, methodNotAllowed, jsonResponse } from "~/http/api.server";
-import { requireApiActor } from "~/auth/current-user.server";
 
-export const loader = apiRoute(async ({ request, context }) => {
-  const { user } = await requireApiActor(request, context);
-  return jsonResponse(toPublicUser(user));
-});
+/** GET /api/auth/user: the signed-in user (CONTRACT.md "Signing in"). */
+export const api = defineApi([
+  operation({
+    method: "GET",
+    id: "currentUser",
+    tag: "Authentication",
+    summary: "The signed-in user",
+    answers: { 200: json("The current user.", ref("User")) },
+    handler: async ({ actor }) => toPublicUser(actor.user),
+  }),
+]);
 
-export const action = () => methodNotAllowed("GET");
+export const { loader, action } = api;

@@ -1,26 +1,25 @@
-import { requireApiActor } from "~/auth/current-user.server";
-import { requireDivisionAccess } from "~/models/actor.server";
+import { defineApi } from "~/api/define-api.server";
+import { division, json, operation } from "~/api/operation";
 import { companySearchSchema } from "~/models/contact.schema";
 import { suggestCompanies } from "~/models/contact.server";
-import {
-  apiRoute,
-  jsonResponse,
-  methodNotAllowed,
-  parseInput,
-  queryOf,
-  requireDivisionParam,
-} from "~/http/api.server";
 
 /**
  * GET /api/companies/{division}?search=: the Add New Contact dialog's company suggestions (SPEC.md): the
  * division's lead companies containing the text, de-duplicated, sorted, at most 5.
  */
-export const loader = apiRoute(async ({ request, context, params }) => {
-  const actor = await requireApiActor(request, context);
-  const division = requireDivisionParam(params.division);
-  requireDivisionAccess(actor, division);
-  const { search } = parseInput(companySearchSchema, queryOf(request));
-  return jsonResponse(await suggestCompanies(actor, division, search));
-});
+export const api = defineApi([
+  operation({
+    method: "GET",
+    id: "suggestCompanies",
+    tag: "Contacts",
+    summary: "Company name suggestions",
+    description: "The division's lead companies containing `search`, de-duplicated and sorted, at most 5.",
+    params: { division: division() },
+    query: companySearchSchema,
+    answers: { 200: json("Company names.", { type: "array", items: { type: "string" }, maxItems: 5 }) },
+    errors: { 400: "`Invalid input` for `search`." },
+    handler: ({ actor, params, query }) => suggestCompanies(actor, params.division, query.search),
+  }),
+]);
 
-export const action = () => methodNotAllowed("GET");
+export const { loader, action } = api;

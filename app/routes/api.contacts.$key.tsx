@@ -1,44 +1,48 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiActor } from "~/auth/current-user.server";
-import { requireDivisionAccess } from "~/models/actor.server";
+import { defineApi } from "~/api/define-api.server";
+import { division, json, listOf, operation, PAGED, recordOf, ref } from "~/api/operation";
 import { contactListParamsSchema, updateContactSchema } from "~/models/contact.schema";
 import { getContact, listContacts, streamContacts, updateContact } from "~/models/contact.server";
-import {
-  apiRoute,
-  jsonResponse,
-  listResponse,
-  methodNotAllowed,
-  parseInput,
-  queryOf,
-  readJson,
-  requireDivisionParam,
-  streamedListResponse,
-} from "~/http/api.server";
-import { recordId } from "~/utils/ids";
+import { listResponse, streamedListResponse } from "~/http/api.server";
 
 /**
  * GET /api/contacts/{division}: the division's contacts, company then name (a page with `limit`, else all,
- * streamed; X-Total-Count either way).
+ * streamed; X-Total-Count either way). PATCH /api/contacts/{id}: any of firstName, lastName, email, phone,
+ * company, position; 200 with the contact.
  */
-export const loader = apiRoute(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const actor = await requireApiActor(request, context);
-  const division = requireDivisionParam(params.key);
-  requireDivisionAccess(actor, division);
-  const { limit, offset, cursor, search } = parseInput(contactListParamsSchema, queryOf(request));
-  if (limit !== undefined) {
-    const page = await listContacts(actor, division, search, { limit, offset, cursor });
-    return listResponse(page.contacts, page.total, { request, cursor: page.next });
-  }
-  const { total, batches } = await streamContacts(actor, division, search, { offset, cursor });
-  return streamedListResponse(total, batches, request.signal);
-});
+export const api = defineApi([
+  operation({
+    method: "GET",
+    id: "listContacts",
+    tag: "Contacts",
+    summary: "List a division's contacts",
+    description:
+      "Here `{key}` is a division. By company, then name; `X-Total-Count` holds the number of matches. " +
+      "Without `limit` the whole list comes back.",
+    params: { key: division() },
+    query: contactListParamsSchema,
+    answers: { 200: json("The contacts.", listOf("Contact"), PAGED) },
+    errors: { 400: "`Invalid input` (with `errors`) for a query parameter, a bad `cursor` included." },
+    handler: async ({ request, actor, params, query: { limit, offset, cursor, search } }) => {
+      if (limit !== undefined) {
+        const page = await listContacts(actor, params.key, search, { limit, offset, cursor });
+        return listResponse(page.contacts, page.total, { request, cursor: page.next });
+      }
+      const { total, batches } = await streamContacts(actor, params.key, search, { offset, cursor });
+      return streamedListResponse(total, batches, request.signal);
+    },
+  }),
+  operation({
+    method: "PATCH",
+    id: "updateContact",
+    tag: "Contacts",
+    summary: "Update a contact",
+    description: "Here `{key}` is a contact's id. Any subset of the fields; absent ones keep their value.",
+    params: { key: recordOf("contact") },
+    body: updateContactSchema,
+    answers: { 200: json("The updated contact.", ref("Contact")) },
+    find: ({ actor, params }) => getContact(actor, params.key),
+    handler: ({ actor, params, body }) => updateContact(actor, params.key, body),
+  }),
+]);
 
-/** PATCH /api/contacts/{id}: any of firstName, lastName, email, phone, company, position; 200 with the contact. */
-export const action = apiRoute(async ({ request, context, params }) => {
-  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
-  const actor = await requireApiActor(request, context);
-  const body = await readJson(request);
-  const id = recordId(params.key);
-  await getContact(actor, id);
-  return jsonResponse(await updateContact(actor, id, parseInput(updateContactSchema, body)));
-});
+export const { loader, action } = api;

@@ -1,22 +1,21 @@
-import { requireApiActor } from "~/auth/current-user.server";
-import { requireDivisionAccess } from "~/models/actor.server";
+import { defineApi, divisionInBody } from "~/api/define-api.server";
+import { json, operation, ref } from "~/api/operation";
 import { createContactSchema } from "~/models/contact.schema";
 import { createContact } from "~/models/contact.server";
-import { apiRoute, jsonResponse, methodNotAllowed, parseInput, readJson } from "~/http/api.server";
-
-export const loader = () => methodNotAllowed("POST");
-
-const divisionOnly = createContactSchema.pick({ companyDivision: true });
 
 /** POST /api/contacts: the contact form's fields plus companyDivision; 201 with the contact. */
-export const action = apiRoute(async ({ request, context }) => {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const actor = await requireApiActor(request, context);
-  const body = await readJson(request);
-  // The division decides access (403), which CONTRACT.md checks before the other fields (400). Without a
-  // valid division there is no access to check, and the 400 names every field at fault.
-  const division = divisionOnly.safeParse(body);
-  if (division.success) requireDivisionAccess(actor, division.data.companyDivision);
-  const { companyDivision, ...input } = parseInput(createContactSchema, body);
-  return jsonResponse(await createContact(actor, companyDivision, input), { status: 201 });
-});
+export const api = defineApi([
+  operation({
+    method: "POST",
+    id: "createContact",
+    tag: "Contacts",
+    summary: "Create a contact",
+    body: createContactSchema,
+    answers: { 201: json("The created contact.", ref("Contact")) },
+    errors: { 403: "`Forbidden`: the division is not in your access." },
+    allow: divisionInBody(createContactSchema.pick({ companyDivision: true })),
+    handler: ({ actor, body: { companyDivision, ...input } }) => createContact(actor, companyDivision, input),
+  }),
+]);
+
+export const { loader, action } = api;

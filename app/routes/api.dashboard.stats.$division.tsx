@@ -1,11 +1,19 @@
-import { requireApiActor } from "~/auth/current-user.server";
+import { defineApi } from "~/api/define-api.server";
+import { division, json, operation, ref } from "~/api/operation";
 import { dashboardStats } from "~/models/dashboard.server";
-import { apiRoute, jsonResponse, methodNotAllowed, requireDivisionParam } from "~/http/api.server";
 
 /** GET /api/dashboard/stats/{division}: the eight figures of CONTRACT.md "Dashboard stats". */
-export const loader = apiRoute(async ({ request, context, params }) => {
-  const actor = await requireApiActor(request, context);
-  return jsonResponse(await dashboardStats(actor, requireDivisionParam(params.division)));
-});
+export const api = defineApi([
+  operation({
+    method: "GET",
+    id: "dashboardStats",
+    tag: "Dashboard",
+    summary: "A division's dashboard figures",
+    description: "Over non-archived leads, with each figure's change from last month (UTC).",
+    params: { division: division() },
+    answers: { 200: json("The figures.", ref("DashboardStats")) },
+    handler: ({ actor, params }) => dashboardStats(actor, params.division),
+  }),
+]);
 
-export const action = () => methodNotAllowed("GET");
+export const { loader, action } = api;

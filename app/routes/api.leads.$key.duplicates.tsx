@@ -1,23 +1,23 @@
-import { requireApiActor } from "~/auth/current-user.server";
-import { requireDivisionAccess } from "~/models/actor.server";
+import { defineApi } from "~/api/define-api.server";
+import { division, json, listOf, operation } from "~/api/operation";
 import { duplicateQuerySchema } from "~/models/lead.schema";
 import { findDuplicateLeads } from "~/models/lead.server";
-import {
-  apiRoute,
-  jsonResponse,
-  methodNotAllowed,
-  parseInput,
-  queryOf,
-  requireDivisionParam,
-} from "~/http/api.server";
 
-/** GET /api/leads/{division}/duplicates?email=&firstName=&lastName= */
-export const loader = apiRoute(async ({ request, context, params }) => {
-  const actor = await requireApiActor(request, context);
-  const division = requireDivisionParam(params.key);
-  requireDivisionAccess(actor, division);
-  const query = parseInput(duplicateQuerySchema, queryOf(request));
-  return jsonResponse(await findDuplicateLeads(actor, division, query));
-});
+/** GET /api/leads/{division}/duplicates?email=&firstName=&lastName= (CONTRACT.md "Duplicates"). */
+export const api = defineApi([
+  operation({
+    method: "GET",
+    id: "findDuplicateLeads",
+    tag: "Leads",
+    summary: "Find possible duplicates",
+    description:
+      "The division's leads, active and archived, with the given e-mail, or with both the given names. All blank gives `[]`.",
+    params: { key: division() },
+    query: duplicateQuerySchema,
+    answers: { 200: json("The matching leads.", listOf("Lead")) },
+    errors: { 400: "`Invalid input` for a query parameter." },
+    handler: ({ actor, params, query }) => findDuplicateLeads(actor, params.key, query),
+  }),
+]);
 
-export const action = () => methodNotAllowed("GET");
+export const { loader, action } = api;

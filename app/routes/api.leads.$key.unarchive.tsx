@@ -1,13 +1,19 @@
+import { defineApi } from "~/api/define-api.server";
+import { json, operation, recordOf, ref } from "~/api/operation";
 import { restoreLead } from "~/models/lead.server";
-import { apiRoute, jsonResponse, methodNotAllowed } from "~/http/api.server";
-import { recordId } from "~/utils/ids";
-import { requireApiActor } from "~/auth/current-user.server";
-
-export const loader = () => methodNotAllowed("PATCH");
 
 /** PATCH /api/leads/{id}/unarchive: restores an archived lead; 200 with the lead. */
-export const action = apiRoute(async ({ request, context, params }) => {
-  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
-  const actor = await requireApiActor(request, context);
-  return jsonResponse(await restoreLead(actor, recordId(params.key)));
-});
+export const api = defineApi([
+  operation({
+    method: "PATCH",
+    id: "restoreLead",
+    tag: "Leads",
+    summary: "Restore an archived lead",
+    description: "Here `{key}` is a lead's id. No body.",
+    params: { key: recordOf("lead") },
+    answers: { 200: json("The restored lead.", ref("Lead")) },
+    handler: ({ actor, params }) => restoreLead(actor, params.key),
+  }),
+]);
+
+export const { loader, action } = api;

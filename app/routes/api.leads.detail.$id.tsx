@@ -1,12 +1,18 @@
+import { defineApi } from "~/api/define-api.server";
+import { json, operation, recordOf, ref } from "~/api/operation";
 import { getLeadDetail } from "~/models/lead.server";
-import { apiRoute, methodNotAllowed, jsonResponse } from "~/http/api.server";
-import { recordId } from "~/utils/ids";
-import { requireApiActor } from "~/auth/current-user.server";
 
 /** GET /api/leads/detail/{id}: the lead with its progress (oldest first) and notes (newest first). */
-export const loader = apiRoute(async ({ request, context, params }) => {
-  const actor = await requireApiActor(request, context);
-  return jsonResponse(await getLeadDetail(actor, recordId(params.id)));
-});
+export const api = defineApi([
+  operation({
+    method: "GET",
+    id: "getLeadDetail",
+    tag: "Leads",
+    summary: "A lead with its progress and notes",
+    params: { id: recordOf("lead") },
+    answers: { 200: json("The lead detail.", ref("LeadDetail")) },
+    handler: ({ actor, params }) => getLeadDetail(actor, params.id),
+  }),
+]);
 
-export const action = () => methodNotAllowed("GET");
+export const { loader, action } = api;

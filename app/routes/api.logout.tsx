@@ -1,15 +1,34 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { defineApi } from "~/api/define-api.server";
+import { operation, redirectHome } from "~/api/operation";
 import { deleteSession } from "~/models/session.server";
-import { methodNotAllowed } from "~/http/api.server";
 import { clearSessionCookieHeader, sessionIdFromRequest } from "~/http/session-cookie.server";
 
-/** Ends this session only (not the user's others), then goes home. GET and POST both work. */
-async function logout({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
+/** Ends this session only (not the user's others), then goes home. */
+async function logout({ request }: { request: Request }) {
   const id = await sessionIdFromRequest(request);
   if (id) await deleteSession(id);
   return redirect("/", { headers: { "Set-Cookie": await clearSessionCookieHeader() } });
 }
 
-export const loader = logout;
-export const action = (args: ActionFunctionArgs) =>
-  args.request.method === "POST" ? logout(args) : methodNotAllowed("GET, POST");
+/** GET and POST both sign out: a link and a form alike. */
+export const api = defineApi(
+  (["GET", "POST"] as const).map((method) =>
+    operation({
+      method,
+      id: method === "GET" ? "signOut" : "signOutByPost",
+      tag: "Authentication",
+      summary: "Sign out",
+      description: "Ends this session (not the user's others) and goes to the app.",
+      access: "optional-session",
+      answers: {
+        302: redirectHome("To the app; `Set-Cookie` clears the session cookie.", {
+          "Set-Cookie": { schema: { type: "string" } },
+        }),
+      },
+      handler: logout,
+    }),
+  ),
+);
+
+export const { loader, action } = api;

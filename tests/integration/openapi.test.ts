@@ -1,29 +1,49 @@
 // The OpenAPI document (/api/openapi.json) and its reference page (/api/docs): a valid OpenAPI 3.1 document
-// that covers every /api route file and method, and whose answer schemas match what the API really sends.
+// made of the operations the route modules declare (docs/decisions/007-openapi.md), that covers every /api
+// route file and method, documents as each request body the schema its route parses, and whose answer
+// schemas match what the API really sends, for reads and writes alike.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, sessionSetCookie, signedInUser } from "../support/api-client";
-import { createContact } from "../support/contacts";
-import { adminClient, createLead, createNote, uniqueToken } from "../support/leads";
+import * as z from "zod";
+import { ApiClient, createUser, sessionSetCookie, signedInUser, type ApiResult } from "../support/api-client";
+import { contactInput, createContact } from "../support/contacts";
+import { databaseUrl, testSql } from "../support/database";
+import { adminClient, createLead, createNote, leadInput, uniqueToken } from "../support/leads";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 let doc: Json;
-let docHeaders: Headers;
+let docResult: ApiResult;
 beforeAll(async () => {
-  // Signed out: the document is public.
-  const result = await new ApiClient().get("/api/openapi.json");
-  expect(result.status).toBe(200);
-  expect(result.headers.get("content-type")).toMatch(/^application\/json/);
-  doc = result.body;
-  docHeaders = result.headers;
+  // Signed out: the document is public. Its status is a test of its own: a route without its declaration
+  // fails the document (500), and the declarations' tests below still say which.
+  docResult = await new ApiClient().get("/api/openapi.json");
+  doc = docResult.body;
 });
+
+/** The route modules of the real build, as the server serves them (declarations and all). */
+let build: ServerBuild;
+beforeAll(async () => {
+  build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+});
+
+/** An operation as a route module declares it (app/api/operation.ts), in the part this test reads. */
+type Declared = { method: string; id: string; body?: unknown };
+type Declaration = { operations: Declared[]; loader: unknown; action: unknown };
+
+/** The route module a file becomes in the build, with its declaration. */
+function routeModuleOf(file: string) {
+  const route = build.routes[`routes/${file.replace(/\.tsx$/, "")}`];
+  return route?.module as { api?: Declaration; loader?: unknown; action?: unknown } | undefined;
+}
 
 /** The route files of the API: app/routes/api.*.tsx, less the JSON 404 catch-all. */
 function apiRouteFiles() {
@@ -68,12 +88,14 @@ async function servedMethods(routePath: string) {
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document, public and cacheable", async () => {
+    expect(docResult.status, JSON.stringify(doc)).toBe(200);
+    expect(docResult.headers.get("content-type")).toMatch(/^application\/json/);
     const validator = new Validator();
     const result = await validator.validate(doc);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
-    expect(docHeaders.get("cache-control")).toBe("public, max-age=300");
+    expect(docResult.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
   it("describes every route file's path and every method it serves, and nothing else", async () => {
@@ -179,7 +201,85 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("the route modules' declarations", () => {
+  it("every app/routes/api.* file exports its operations as `api`, and serves them", () => {
+    for (const file of apiRouteFiles()) {
+      const module = routeModuleOf(file);
+      expect(module, `${file} is a route of the build`).toBeDefined();
+      expect(module!.api?.operations.length, `${file} exports api = defineApi([...])`).toBeGreaterThan(0);
+      expect(module!.loader, `${file}: export const { loader, action } = api`).toBe(module!.api!.loader);
+      expect(module!.action, `${file}: export const { loader, action } = api`).toBe(module!.api!.action);
+    }
+  });
+
+  it("make the document: it lists exactly the declared operations", () => {
+    const declared: Record<string, Record<string, string>> = {};
+    for (const file of apiRouteFiles()) {
+      const operations = routeModuleOf(file)?.api?.operations ?? [];
+      declared[pathOfRouteFile(file)] = Object.fromEntries(
+        operations.map((op) => [op.method.toLowerCase(), op.id]),
+      );
+    }
+    const documented = Object.fromEntries(
+      Object.entries(doc.paths as Record<string, Json>).map(([documentedPath, item]) => [
+        documentedPath,
+        Object.fromEntries(Object.entries(item).map(([method, op]) => [method, (op as Json).operationId])),
+      ]),
+    );
+    expect(documented).toEqual(declared);
+  });
+
+  it("document as each JSON request body the schema the route parses it with", () => {
+    const checked: string[] = [];
+    for (const file of apiRouteFiles()) {
+      const documentedPath = pathOfRouteFile(file);
+      for (const op of routeModuleOf(file)?.api?.operations ?? []) {
+        if (!(op.body instanceof z.ZodType)) continue;
+        const requestBody = doc.paths[documentedPath][op.method.toLowerCase()].requestBody;
+        expect(requestBody.content["application/json"].schema, `${op.method} ${documentedPath}`).toEqual(
+          clientSide(op.body),
+        );
+        checked.push(`${op.method} ${documentedPath}`);
+      }
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "POST /api/auth/login",
+        "POST /api/leads",
+        "PATCH /api/leads/{key}",
+        "POST /api/notes",
+        "POST /api/admin/users",
+        "PATCH /api/admin/users/{userId}/role",
+      ]),
+    );
+  });
+});
+
+/**
+ * What a client sends, as zod says it (JSON Schema 2020-12 of the schema's input side), less the pattern
+ * every text field has against a NUL character, which the document says once in its description.
+ */
+function clientSide(schema: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.pattern === "^[^\\u0000]*$") delete jsonSchema.pattern;
+    },
+  });
+  return json;
+}
+
 describe("the documented answers", () => {
+  /** An operation's success: its 2xx status and the schema of its JSON answer, if it has one. */
+  function successOf(op: Json): { status: number; schema?: Json } | undefined {
+    const [status, answer] =
+      Object.entries(op.responses as Record<string, Json>).find(([code]) => code.startsWith("2")) ?? [];
+    return status
+      ? { status: Number(status), schema: answer?.content?.["application/json"]?.schema }
+      : undefined;
+  }
+
   /** A validator for the document's schemas: `#/components/...` resolves against the document itself. */
   function validatorFor(schema: Json) {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -266,6 +366,128 @@ describe("the documented answers", () => {
         "/api/admin/tokens",
       ]),
     );
+  });
+
+  it("match what each write answers, in its documented status, for a request its documented body accepts", async () => {
+    const token = uniqueToken("oasw");
+    const admin = await adminClient();
+    const { user, client } = await signedInUser(admin, {
+      role: "ADMIN",
+      companies: ["TSS", "NLH"],
+      lastName: `Writer ${token}`,
+    });
+    const lead = await createLead(client, { company: `Acme ${token}` });
+    const archived = await createLead(client, { company: `Old ${token}` });
+    const followUp = await createNote(client, lead.id, { followUpDate: new Date().toISOString() });
+    const voice = await createNote(client, lead.id, { noteType: "VOICE", voiceDuration: 3 });
+    const contact = await createContact(client, { company: `Acme ${token}` });
+    const revoked = await client.post("/api/tokens", { name: `Old ${token}`, expiresInDays: 7 });
+    const target = await createUser(admin);
+
+    // One request per write, in an order in which each succeeds. A user without a password can only be
+    // made in the database (an embedded one belongs to the app's process).
+    type Write = { client?: ApiClient; url: string; json?: unknown; audio?: Uint8Array<ArrayBuffer> };
+    const writes: Record<string, () => Promise<Write>> = {
+      "POST /api/auth/login": async () => ({
+        client: new ApiClient(),
+        url: "/api/auth/login",
+        json: { username: user.email, password: user.password },
+      }),
+      "POST /api/leads": async () => ({ url: "/api/leads", json: leadInput({ estimatedValue: 99.5 }) }),
+      "PATCH /api/leads/{key}": async () => ({
+        url: `/api/leads/${lead.id}`,
+        json: { status: "CONTACTED", version: lead.version },
+      }),
+      "DELETE /api/leads/{key}": async () => ({ url: `/api/leads/${archived.id}` }),
+      "PATCH /api/leads/{key}/unarchive": async () => ({ url: `/api/leads/${archived.id}/unarchive` }),
+      "POST /api/contacts": async () => ({ url: "/api/contacts", json: contactInput() }),
+      "PATCH /api/contacts/{key}": async () => ({
+        url: `/api/contacts/${contact.id}`,
+        json: { position: "CFO" },
+      }),
+      "POST /api/notes": async () => ({
+        url: "/api/notes",
+        json: { leadId: lead.id, content: `Call ${token}`, followUpDate: "2030-01-02" },
+      }),
+      "PATCH /api/notes/{id}": async () => ({
+        url: `/api/notes/${followUp.id}`,
+        json: { isFollowUpComplete: true },
+      }),
+      "PUT /api/notes/{id}/audio": async () => ({
+        url: `/api/notes/${voice.id}/audio`,
+        audio: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]),
+      }),
+      "POST /api/tokens": async () => ({
+        url: "/api/tokens",
+        json: { name: `Script ${token}`, expiresInDays: 30 },
+      }),
+      "DELETE /api/tokens/{id}": async () => ({ url: `/api/tokens/${revoked.body.id}` }),
+      "POST /api/admin/users": async () => ({
+        url: "/api/admin/users",
+        json: {
+          email: `${token}@users.example`,
+          password: "password-123",
+          firstName: "New",
+          lastName: `User ${token}`,
+          companies: ["TSS"],
+        },
+      }),
+      "PATCH /api/admin/users/{userId}/role": async () => ({
+        url: `/api/admin/users/${target.id}/role`,
+        json: { role: "ADMIN" },
+      }),
+      "PATCH /api/admin/users/{userId}/status": async () => ({
+        url: `/api/admin/users/${target.id}/status`,
+        json: { isActive: true },
+      }),
+      ...(databaseUrl()
+        ? {
+            "POST /api/admin/users/{userId}/password": async () => {
+              await testSql()`update users set password_hash = null where id = ${target.id}`;
+              return { url: `/api/admin/users/${target.id}/password`, json: { password: "password-456" } };
+            },
+          }
+        : {}),
+      "PATCH /api/admin/users/{userId}/password": async () => ({
+        url: `/api/admin/users/${target.id}/password`,
+        json: { newPassword: "password-789" },
+      }),
+      "POST /api/admin/users/{userId}/company-access": async () => ({
+        url: `/api/admin/users/${target.id}/company-access`,
+        json: { company: "NLH" },
+      }),
+      "DELETE /api/admin/users/{userId}/company-access/{company}": async () => ({
+        url: `/api/admin/users/${target.id}/company-access/NLH`,
+      }),
+    };
+
+    // Every documented write with a JSON answer has its request here (or needs the database for it).
+    const documented = Object.entries(doc.paths as Record<string, Json>).flatMap(([documentedPath, item]) =>
+      Object.entries(item)
+        .filter(([method, op]) => method !== "get" && successOf(op as Json)?.schema)
+        .map(([method]) => `${method.toUpperCase()} ${documentedPath}`),
+    );
+    const needsDatabase = databaseUrl() ? [] : ["POST /api/admin/users/{userId}/password"];
+    expect([...Object.keys(writes), ...needsDatabase].sort()).toEqual(documented.sort());
+
+    for (const [name, write] of Object.entries(writes)) {
+      const [method, documentedPath] = name.split(" ");
+      const op: Json = doc.paths[documentedPath][method.toLowerCase()];
+      const { client: sender = client, url, json, audio } = await write();
+      if (json !== undefined) {
+        const body = validatorFor(op.requestBody.content["application/json"].schema);
+        expect(body(json) ? [] : body.errors, `${name}: the request against its documented body`).toEqual([]);
+      }
+      const result: ApiResult = audio
+        ? await sender.request(method, url, { body: audio, headers: { "content-type": "audio/webm" } })
+        : await sender.request(method, url, { json });
+      const success = successOf(op)!;
+      expect(result.status, `${name}: ${JSON.stringify(result.body)}`).toBe(success.status);
+      const validate = validatorFor(success.schema!);
+      expect(validate(result.body) ? [] : validate.errors, `${name} against its documented answer`).toEqual(
+        [],
+      );
+    }
   });
 
   it("describe the error body of CONTRACT.md, and a real one matches it", async () => {
