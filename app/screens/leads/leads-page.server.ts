@@ -3,7 +3,7 @@ import { getLead } from "~/models/lead.server";
 import { countLeadTabs, listLeadPage } from "~/models/lead-list.server";
 import type { Division } from "~/utils/divisions";
 import { pageOrLast } from "~/utils/page-or-last";
-import { leadFilters, LEADS_PAGE_SIZE, leadsView, type LeadsView } from "./leads-view";
+import { leadFilters, LEADS_PAGE_SIZE, leadsView, type LeadsDialogs, type LeadsView } from "./leads-view";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LEAD_ROWS } from "./lead-table";
 import { requirePageActor } from "~/auth/current-user.server";
@@ -29,7 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const addOpen = dialogs.new !== null;
   const [{ list, counts, page }, targetLead, assignableUsers] = await Promise.all([
     leadsPageList(actor, division, requested),
-    confirm && target ? getLead(actor, target).catch(nullIfRefused) : null,
+    (confirm === "archive" || confirm === "restore") && target
+      ? getLead(actor, target).catch(nullIfRefused)
+      : null,
     addOpen ? listAssignableUsers(actor, division) : [],
   ]);
   // Ticked rows win; "select all" alone (without JavaScript) means every row of this page as shown.
@@ -52,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Confirmation =
   { kind: "archive" | "restore"; lead: Lead } | { kind: "bulk-archive" | "bulk-restore"; ids: string[] };
 
-function confirmation(kind: string | null, lead: Lead | null, ids: string[]): Confirmation | null {
+function confirmation(kind: LeadsDialogs["confirm"], lead: Lead | null, ids: string[]): Confirmation | null {
   if (lead && (kind === "archive" || kind === "restore")) return { kind, lead };
   if (kind === "bulk-archive" || kind === "bulk-restore") return { kind, ids };
   return null;

@@ -28,8 +28,8 @@ export const leadsView = defineListState(
   {
     /** Add New Lead. */
     new: param.choice(["1"]),
-    /** The archive or restore confirmation of one lead (target). */
-    confirm: param.choice(["archive", "restore"]),
+    /** The archive or restore confirmation of one lead (target), or of the ticked ones (ids, sent by a form). */
+    confirm: param.choice(["archive", "restore", "bulk-archive", "bulk-restore"]),
     target: param.id(),
     /** The lead detail with the cursor in its update form. */
     edit: param.choice(["true"]),
@@ -40,6 +40,7 @@ export const leadsView = defineListState(
 );
 
 export type LeadsView = ReturnType<typeof leadsView.read>;
+export type LeadsDialogs = ReturnType<typeof leadsView.dialogs>;
 
 /** The lead detail dialog over the list, keeping the list's state (docs/decisions/002-screens.md). */
 export function leadDetailHref(view: Partial<LeadsView>, leadId: string, { edit = false } = {}) {
