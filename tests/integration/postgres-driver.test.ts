@@ -1,8 +1,9 @@
 // The faults patches/postgres+3.4.9.patch fixes (docs/decisions/016-postgres-driver-patch.md), reproduced
 // against the driver itself, as upstream would run them: when a connection's socket closes, every query it
 // holds is settled, nothing of it reaches the next socket, and a statement made on the closed connection is
-// rejected rather than ending the process; a transaction's BEGIN always reserves its connection. Each test
-// fails without its part of the patch.
+// rejected rather than ending the process; a transaction's BEGIN always reserves its connection; a query that
+// fails after some of its rows leaves nothing of them to the next. Each test fails without its part of the
+// patch.
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
@@ -124,6 +125,22 @@ describe.skipIf(!serverUrl)("postgres.js, at the pipeline's limit", () => {
     expect(await observer`select state from pg_stat_activity where pid = ${pid}`).toEqual([
       { state: "idle" },
     ]);
+  });
+});
+
+describe.skipIf(!serverUrl)("postgres.js, when a query fails after some of its rows", () => {
+  it("gives the next query on the connection its own rows from the first index", async () => {
+    const sql = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    cleanups.push(() => sql.end({ timeout: 1 }));
+    // Three rows come, then the fourth divides by zero (as a statement cancelled mid-stream: rows, then an error).
+    const failing = outcome(sql`select i, 1 / (4 - i) as boom from generate_series(1, 10) as i`);
+    const next = sql`select x from generate_series(1, 3) as x`;
+
+    expect(await failing).toEqual({ code: "22012" });
+    // Before the patch: [ <3 empty items>, {x: 1}, {x: 2}, {x: 3} ], a sparse array of length 6.
+    const rows = await next;
+    expect(rows).toHaveLength(3);
+    expect([...rows]).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
   });
 });
 
