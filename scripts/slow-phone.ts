@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../app/startup/demo-data.server";
+import { chromiumPath } from "../tests/support/chromium-path";
 
 const PORT = 4900 + Math.floor(Math.random() * 50);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
@@ -38,7 +39,7 @@ const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
 });
 /** The demo sales user's session, which each page's context carries. */
 const cookie = { name: "", value: "" };
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium" });
+const browser = await chromium.launch({ executablePath: chromiumPath() });
 try {
   await waitForApp();
   const login = await fetch(`${URL_BASE}/api/auth/login`, {

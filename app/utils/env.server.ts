@@ -74,9 +74,24 @@ export const TOOLING_VARIABLES = {
       "tests: the port on which the test app reaches the test database (a pooler; `npm run test:pgbouncer`)",
   },
   TEST_SERVER_LOGS: { default: "unset", meaning: "tests: `1` prints the test app's log" },
-  CHROMIUM_PATH: { default: "`/usr/bin/chromium`", meaning: "tests: the browser Playwright drives" },
-  INTEGRATION_PORT: { default: "`4174`", meaning: "tests: port of the app the integration tests start" },
-  E2E_PORT: { default: "`4173`", meaning: "tests: port of the app the browser tests start" },
+  CHROMIUM_PATH: {
+    default: "`/usr/bin/chromium-headless-shell`, else `/usr/bin/chromium`",
+    meaning: "tests: the browser Playwright drives",
+  },
+  INTEGRATION_PORT: {
+    default: "`4174`",
+    meaning:
+      "tests: port of the integration tests' first app (their other two apps take the two ports above)",
+  },
+  E2E_PORT: {
+    default: "`4173`",
+    meaning:
+      "tests: port of the first browser-test worker's app (the next workers' apps take the ports below)",
+  },
+  E2E_WORKERS: {
+    default: "`2`",
+    meaning: "tests: browser-test workers, each with an app and database of its own",
+  },
   BENCH_LEADS: {
     default: "`100000`",
     meaning: "`npm run bench`: leads of bulk data it fills (both divisions)",

@@ -29,6 +29,7 @@ import {
   test,
   type TestUser,
   toast,
+  workerApp,
 } from "./fixtures";
 
 // These tests walk through whole flows (several page loads, axe checks): more time than the default 30 s.
@@ -655,7 +656,7 @@ test.describe("Set Password", () => {
     page,
     baseURL,
   }) => {
-    const databaseUrl = process.env.E2E_DATABASE_URL;
+    const { databaseUrl } = workerApp();
     test.skip(!databaseUrl, "Needs the app's database, which the embedded one keeps to itself.");
     const token = newToken();
     const target = await createTarget(baseURL!, token);

@@ -1,4 +1,4 @@
-// Shared pieces of every browser test: users made through the API, sign-in through the real form, waiting
+// Shared pieces of every browser test: users made and signed in through the API, waiting
 // for hydration, the JavaScript-off switch, finding dialogs, sections and toasts, an axe check of every
 // visited page, console errors failing the test, and the per-test `crm` fixture (a user, their API client,
 // a unique token, a lead factory).
@@ -7,12 +7,14 @@ import {
   test as base,
   expect,
   request as playwrightRequest,
+  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
   type Request,
 } from "@playwright/test";
 import crypto from "node:crypto";
+import type { E2eApp } from "../support/playwright-global-setup";
 import { ADMIN } from "../support/test-server";
 
 declare global {
@@ -63,31 +65,43 @@ export async function signInWithForm(page: Page, user: { email: string; password
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Per browser (one per worker), the JavaScript context that holds the copies expectAccessible checks. */
+const copyContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+
+/** A page showing `page`'s HTML without its scripts, in a context with JavaScript, for axe to run in. */
+async function javaScriptCopy(page: Page) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const browser = page.context().browser()!;
+  if (!copyContexts.has(browser)) copyContexts.set(browser, browser.newContext({ javaScriptEnabled: true }));
+  const copy = await (await copyContexts.get(browser)!).newPage();
+  const viewport = page.viewportSize();
+  if (viewport) await copy.setViewportSize(viewport);
+  await copy.route(page.url(), (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await copy.goto(page.url());
+  return copy;
+}
+
 /**
  * Fails on serious or critical accessibility violations of the page as it is now. axe needs JavaScript,
  * so a page rendered without it is checked as a copy (its HTML, scripts removed) in a JavaScript context.
  */
 export async function expectAccessible(page: Page) {
-  let target = page;
-  let copyContext: BrowserContext | null = null;
-  if (!(await page.evaluate(() => typeof window.__remixRouter !== "undefined").catch(() => false))) {
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    copyContext = await page
-      .context()
-      .browser()!
-      .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    target = await copyContext.newPage();
-    await target.route(page.url(), (route) => route.fulfill({ contentType: "text/html", body: html }));
-    await target.goto(page.url());
-  }
+  const hydrated = await page.evaluate(() => typeof window.__remixRouter !== "undefined").catch(() => false);
+  const target = hydrated ? page : await javaScriptCopy(page);
   try {
-    const results = await new AxeBuilder({ page: target }).analyze();
+    // Legacy mode runs axe in the page itself (the default also opens a blank page per check to merge the
+    // results of frames, which our pages do not have); `resultTypes` spares axe describing every element
+    // that passed. Each about halved the check's time here.
+    const results = await new AxeBuilder({ page: target })
+      .setLegacyMode()
+      .options({ resultTypes: ["violations"] })
+      .analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(
       bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
     ).toEqual([]);
   } finally {
-    await copyContext?.close();
+    if (target !== page) await target.close();
   }
 }
 
@@ -103,7 +117,22 @@ export type Crm = {
   lead: (first: string, last: string, extra?: Partial<LeadInput>) => ReturnType<typeof createLead>;
 };
 
+/**
+ * This worker's app (tests/support/playwright-global-setup.ts starts one per worker); `parallelIndex`
+ * stays with a worker slot when Playwright replaces a failed worker.
+ */
+export function workerApp(): E2eApp {
+  const apps = JSON.parse(process.env.E2E_APPS ?? "[]") as E2eApp[];
+  const app = apps[test.info().parallelIndex];
+  if (!app) throw new Error("No app for this worker: run the browser tests through playwright.config.ts");
+  return app;
+}
+
 export const test = base.extend<{ consoleErrors: string[]; crm: Crm }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+  baseURL: async ({}, provide) => {
+    await provide(workerApp().baseUrl);
+  },
   crm: async ({ baseURL }, provide) => {
     const token = `t${crypto.randomBytes(4).toString("hex")}`;
     const user = await createUser(baseURL!, { firstName: "Erin", lastName: "Tester", companies: ["TSS"] });
@@ -209,15 +238,22 @@ export async function visit(page: Page, path: string) {
   await hydrated(page);
 }
 
-/** Opens `path`, signs in on its login screen, and waits for the page's level-1 heading. */
+/**
+ * Signs the page's browser in through POST /api/auth/login (its session cookie is the browser's), opens
+ * `path`, and waits for the page's level-1 heading. The login screen's own flows are auth.spec.ts's and
+ * shell.spec.ts's; here it would only cost every test a page load.
+ */
 export async function signIn(
   page: Page,
   user: { email: string; password: string },
   path: string,
   heading: string,
 ) {
+  const signedIn = await page.request.post("/api/auth/login", {
+    data: { username: user.email, password: user.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   await visit(page, path);
-  await signInWithForm(page, user);
   // (An open dialog makes the rest of the page inert, hidden from the accessibility tree.)
   await expect(page.getByRole("heading", { level: 1, name: heading, includeHidden: true })).toBeVisible();
   await hydrated(page);

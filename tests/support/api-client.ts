@@ -88,9 +88,20 @@ export async function signIn(
   return client;
 }
 
-/** The first admin, signed in on the suite's app or on `base`. */
-export function signInAdmin(base?: string) {
-  return signIn(ADMIN.email, ADMIN.password, {}, base);
+let fileAdmin: Promise<{ email: string; password: string }> | undefined;
+
+/**
+ * An admin, signed in: on `base` (an app the test started itself) the first admin; on the suite's app an
+ * admin of this test file's own, made by the first admin once per file. Files run side by side there, and a
+ * user keeps only their newest 20 sessions, so files signing in one shared admin would end each other's.
+ */
+export async function signInAdmin(base?: string) {
+  if (base) return signIn(ADMIN.email, ADMIN.password, {}, base);
+  fileAdmin ??= signIn(ADMIN.email, ADMIN.password).then((first) =>
+    createUser(first, { role: "ADMIN", companies: ["TSS", "NLH"], firstName: "File", lastName: "Admin" }),
+  );
+  const { email, password } = await fileAdmin;
+  return signIn(email, password);
 }
 
 export function uniqueEmail(prefix = "user") {

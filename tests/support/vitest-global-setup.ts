@@ -9,9 +9,18 @@ declare module "vitest" {
   }
 }
 
-/** One app for the whole integration run, on a fresh database. */
+/**
+ * The projects of vitest.config.ts, in the order of their ports: INTEGRATION_PORT, then the ports above (the
+ * browser tests' apps take E2E_PORT and the ports below it).
+ */
+const PROJECTS = ["shared", "whole-database", "timed"];
+
+/** One app on a fresh database for each project of vitest.config.ts. */
 export default async function setup(project: TestProject) {
-  const server = await startTestServer(Number(process.env.INTEGRATION_PORT || 4174));
+  const index = PROJECTS.indexOf(project.name);
+  if (index < 0) throw new Error(`No port for the vitest project "${project.name}": add it to PROJECTS`);
+  const port = Number(process.env.INTEGRATION_PORT || 4174) + index;
+  const server = await startTestServer(port);
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", server.databaseUrl);
   project.provide("serverLog", server.logFile);
