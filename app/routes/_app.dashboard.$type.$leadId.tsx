@@ -3,6 +3,6 @@ export {
   leadDetailLoader as loader,
 } from "~/screens/lead-detail/lead-detail.server";
 export {
-  LeadDetailOverDashboard as default,
-  dashboardMeta as meta,
+  LeadDetailOverPage as default,
+  pageMeta as meta,
 } from "~/screens/lead-detail/lead-detail-page";

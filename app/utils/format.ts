@@ -2,6 +2,7 @@ import { LruMap } from "./lru-map";
 import { ZONES_KEPT, zoneClock } from "./time-zone";
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const count = new Intl.NumberFormat("en-GB");
 
 /**
  * A date, and a date with its time, as a reader in `timeZone` reads them: formatters made once a zone, kept
@@ -36,6 +37,11 @@ export function formatGBP(value: string | number | null | undefined) {
   if (value === null || value === undefined || value === "") return "-";
   const number = typeof value === "number" ? value : Number(value);
   return Number.isFinite(number) ? gbp.format(number) : "-";
+}
+
+/** '55,000': a count with its thousands grouped, as every count on screen is shown. */
+export function formatCount(value: number) {
+  return count.format(value);
 }
 
 /** '26 Nov 2026': the day it was in the reader's time zone (components/time-zone.tsx useTimeZone). */

@@ -138,9 +138,11 @@ export function defineListState<
 }
 
 /**
- * The address a child route's dialog closes to: its parent's path (the last segment dropped) with the same
- * query, so the list behind keeps its state.
+ * The address a child route's dialog closes to: its parent's path with the same query, so the page behind
+ * keeps its state. The lead's id is dropped, and with it a `/lead` segment before it: a lead opens over any
+ * page as `{page}/lead/{id}` (/calendar/lead/{id}), over a list of leads as `{list}/{id}` (/leads/{id},
+ * /dashboard/{type}/{id}).
  */
 export function parentHref(pathname: string, search: string) {
-  return pathname.replace(/\/[^/]+\/?$/, "") + search;
+  return pathname.replace(/(\/lead)?\/[^/]+\/?$/, "") + search;
 }

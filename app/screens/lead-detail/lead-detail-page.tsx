@@ -6,8 +6,9 @@ import { LeadDetailDialog } from "./lead-detail-dialog";
 import type { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
 
 /**
- * The lead detail dialog over the page it was opened from: the lead list (/leads/{id}) or a dashboard
- * details page (/dashboard/{type}/{id}); closing it goes back to that page (docs/decisions/002-screens.md).
+ * The lead detail dialog over the page it was opened from: the lead list (/leads/{id}), a dashboard details
+ * page (/dashboard/{type}/{id}) or any other page (/calendar/lead/{id}); closing it goes back to that page with
+ * its query (docs/decisions/002-screens.md).
  */
 function LeadDetailPage({ closeHref }: { closeHref: (path: string, search: string) => string }) {
   const { detail, assignableUsers, edit } = useLoaderData<typeof leadDetailLoader>();
@@ -32,7 +33,8 @@ export function LeadDetailOverLeads() {
   );
 }
 
-export function LeadDetailOverDashboard() {
+/** Over a dashboard details page, or over any page as `{page}/lead/{id}` (utils/list-state.ts parentHref). */
+export function LeadDetailOverPage() {
   return <LeadDetailPage closeHref={parentHref} />;
 }
 
@@ -40,6 +42,6 @@ export const leadsMeta: MetaFunction<typeof leadDetailLoader> = ({ data }) => [
   { title: data ? `${data.detail.firstName} ${data.detail.lastName} | Leads | CRM` : "Leads | CRM" },
 ];
 
-export const dashboardMeta: MetaFunction<typeof leadDetailLoader> = ({ data }) => [
+export const pageMeta: MetaFunction<typeof leadDetailLoader> = ({ data }) => [
   { title: data ? `${data.detail.firstName} ${data.detail.lastName} | CRM` : "CRM" },
 ];
