@@ -1,10 +1,9 @@
-import { Form, useNavigate } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { useIsPending } from "~/components/use-is-pending";
-import { AppLink } from "./app-link";
 import { buttonClass, StatusButton } from "./forms";
-import { Modal } from "./modal";
+import { Modal, ModalCloseLink, useCloseModal } from "./modal";
 import { IdempotencyKeyField } from "./idempotency-key-field";
 
 /**
@@ -14,18 +13,7 @@ import { IdempotencyKeyField } from "./idempotency-key-field";
  * (the message says why) and only Cancel is offered. With JavaScript, `onConfirm` may do the change itself
  * (through the JSON API) instead of posting; the dialog then closes.
  */
-export function ConfirmDialog({
-  title,
-  message,
-  details,
-  tone = "default",
-  action,
-  closeHref,
-  intent,
-  hidden = [],
-  confirmLabel = title,
-  onConfirm,
-}: {
+export function ConfirmDialog(props: {
   title: string;
   message: ReactNode;
   details?: ReactNode;
@@ -37,35 +25,56 @@ export function ConfirmDialog({
   confirmLabel?: string;
   onConfirm?: () => Promise<void>;
 }) {
+  return (
+    <Modal title={props.title} closeHref={props.closeHref}>
+      <ConfirmBody {...props} />
+    </Modal>
+  );
+}
+
+function ConfirmBody({
+  title,
+  message,
+  details,
+  tone = "default",
+  action,
+  closeHref,
+  intent,
+  hidden = [],
+  confirmLabel = title,
+  onConfirm,
+}: Parameters<typeof ConfirmDialog>[0]) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  const close = useCloseModal();
   const [confirming, setConfirming] = useState(false);
   const pending = useIsPending({ intent, formAction: action }) || confirming;
   return (
-    <Modal title={title} closeHref={closeHref}>
+    <>
       {details ? <div className="text-sm text-slate-600">{details}</div> : null}
       <p className={`mt-2 font-semibold ${tone === "danger" ? "text-red-700" : "text-slate-800"}`}>
         {message}
       </p>
+      {/* `replace`: the answer's page takes the dialog's place in the history, so Back does not reopen it. */}
       <Form
         method="post"
         action={action}
+        replace
         className="mt-6 flex flex-wrap justify-end gap-2"
         onSubmit={async (event) => {
           if (!hydrated || !onConfirm) return;
           event.preventDefault();
           setConfirming(true);
           await onConfirm();
-          navigate(closeHref, { preventScrollReset: true });
+          close({ ask: false });
         }}
       >
         <IdempotencyKeyField />
         {hidden.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
-        <AppLink to={closeHref} preventScrollReset className={buttonClass.secondary}>
+        <ModalCloseLink to={closeHref} className={buttonClass.secondary}>
           Cancel
-        </AppLink>
+        </ModalCloseLink>
         {intent ? (
           <StatusButton
             name="intent"
@@ -77,6 +86,6 @@ export function ConfirmDialog({
           </StatusButton>
         ) : null}
       </Form>
-    </Modal>
+    </>
   );
 }

@@ -86,8 +86,26 @@ export const leadListParamsSchema = pagingSchema.extend({
   ),
 });
 
+const readVersion = z.coerce.number({ error: "Invalid version" }).int().positive();
+
 /** The lead detail dialog's update form: every field, and the version it was read at. */
-export const leadUpdateFormSchema = z.object({
-  ...leadFields,
-  version: z.coerce.number({ error: "Invalid version" }).int().positive(),
-});
+export const leadUpdateFormSchema = z.object({ ...leadFields, version: readVersion });
+
+/** The detail's stage bar (and its Undo): one status, and the version it was read at. */
+export const setStatusFormSchema = z.object({ status: leadFields.status, version: readVersion });
+
+/**
+ * The detail's in-place edits (`?field=`, screens/lead-detail/lead-detail-view.ts): one part of the lead, and
+ * the version it was read at. The server checks them (a blank value or phone clears it).
+ */
+export const leadFieldFormSchemas = {
+  value: z.object({ estimatedValue, version: readVersion }),
+  owner: z.object({ assignedToId, version: readVersion }),
+  contact: z.object({
+    firstName: leadFields.firstName,
+    lastName: leadFields.lastName,
+    email: leadFields.email,
+    phone: leadFields.phone,
+    version: readVersion,
+  }),
+};

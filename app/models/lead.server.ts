@@ -188,6 +188,15 @@ const UPDATABLE: Record<keyof Omit<LeadUpdate, "version">, string> = {
  * changes. A status change adds a progress row.
  */
 export async function updateLead(actor: Actor, id: string, update: LeadUpdate): Promise<Lead> {
+  return (await changeLead(actor, id, update)).lead;
+}
+
+/** updateLead, also telling the status the lead had before (the detail's stage bar offers to undo it). */
+export async function changeLead(
+  actor: Actor,
+  id: string,
+  update: LeadUpdate,
+): Promise<{ lead: Lead; previousStatus: LeadStatus }> {
   requireWriteAccess(actor);
   const sql = await db(actor);
   return sql.begin(async (tx) => {
@@ -230,7 +239,7 @@ export async function updateLead(actor: Actor, id: string, update: LeadUpdate): 
       details: columns.length ? `Updated ${columns.join(", ")}` : "Saved without changes",
       info: actor.info,
     });
-    return getLead(actor, id, tx);
+    return { lead: await getLead(actor, id, tx), previousStatus: current.status };
   });
 }
 

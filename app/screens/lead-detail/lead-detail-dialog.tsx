@@ -1,17 +1,26 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { type LeadDetail, STATUS_LABELS } from "~/models/lead";
+import { Form, useNavigation } from "@remix-run/react";
+import { useId, useState, type ReactNode } from "react";
+import { type LeadDetail, LEAD_STATUSES, STATUS_LABELS } from "~/models/lead";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor } from "~/utils/divisions";
 import { formatDate, formatDateTime, formatGBP, fullName, relativeNoteTime } from "~/utils/format";
+import { zonedDate } from "~/utils/time-zone";
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { useIsPending } from "~/components/use-is-pending";
 import { AppLink } from "~/components/app-link";
 import { Avatar } from "~/components/avatar";
-import { buttonClass, Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
+import { buttonClass, Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { Modal } from "~/components/modal";
 import { useResultToast } from "~/components/toaster";
@@ -20,20 +29,26 @@ import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
+import { calendarView } from "../calendar/calendar-view";
+import { type DetailField, isDetailField, leadAddress } from "./lead-detail-view";
 
 type Detail = SerializeFrom<LeadDetail>;
 /** What the detail's action answers when a form comes back (invalid input, a refusal). */
 export type DetailResult = { intent: string; result: SubmissionResult<string[]>; toast?: ToastInput };
 
 /**
- * The lead detail dialog: SPEC.md's seven sections. Every form in it posts to `action` (the detail route,
- * screens/lead-detail/lead-detail.server.ts) and works without JavaScript; the dialog closes to `closeHref`.
+ * The lead detail dialog: SPEC.md's seven sections under a stage bar. Every form in it posts to `action` (the
+ * detail route, screens/lead-detail/lead-detail.server.ts) and works without JavaScript; the dialog closes to
+ * `closeHref`. `field` is the part being edited in place (`?field=`), whose link `fieldHref` gives. On a
+ * phone it is a full-screen sheet whose stage bar and Quick Actions come first.
  */
 export function LeadDetailDialog({
   lead,
   action,
   closeHref,
   edit,
+  field,
+  fieldHref,
   assignableUsers,
   result,
 }: {
@@ -41,6 +56,8 @@ export function LeadDetailDialog({
   action: string;
   closeHref: string;
   edit: boolean;
+  field: DetailField | null;
+  fieldHref: (field: DetailField | null) => string;
   assignableUsers: AssignableUser[];
   result?: DetailResult;
 }) {
@@ -48,20 +65,29 @@ export function LeadDetailDialog({
   const name = `${lead.firstName} ${lead.lastName}`;
   // The note forms start empty again once a note has been added.
   const notesKey = lead.notes.length;
+  // A part whose save came back (invalid, refused) stays open with its messages.
+  const sent = result?.intent === "update-field" ? result.result.initialValue?.field : null;
+  const editing = { field: field ?? (isDetailField(sent) ? sent : null), fieldHref, action, result };
+  // The current assignee stays choosable even if they have since lost access.
+  const users =
+    lead.assignedTo && !assignableUsers.some((user) => user.id === lead.assignedTo!.id)
+      ? [...assignableUsers, { ...lead.assignedTo, email: "" }]
+      : assignableUsers;
   return (
-    <Modal title={name} closeHref={closeHref} size="xl">
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <div className="space-y-6">
-          <ContactInfo lead={lead} />
+    <Modal title={name} closeHref={closeHref} size="xl" sheet>
+      <StageBar lead={lead} action={action} />
+      <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-2">
+        <div className="contents lg:block lg:space-y-6">
+          <ContactInfo lead={lead} users={users} editing={editing} />
           <ProgressTimeline lead={lead} />
           <NotesSection key={notesKey} lead={lead} action={action} result={result} />
         </div>
-        <div className="space-y-6">
-          <QuickActions lead={lead} />
+        <div className="contents lg:block lg:space-y-6">
+          <QuickActions lead={lead} className="max-lg:order-first" />
           <UpdateLeadForm
             lead={lead}
             action={action}
-            users={assignableUsers}
+            users={users}
             autoFocus={edit}
             result={result?.intent === "update" ? result.result : undefined}
           />
@@ -73,50 +99,289 @@ export function LeadDetailDialog({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * SPEC.md's six statuses in order, the current one marked: one click sets a status (a form per stage, with the
+ * version it was read at, so a stale click is refused). The answer's toast offers Undo.
+ */
+function StageBar({ lead, action }: { lead: Detail; action: string }) {
+  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "set-status", formAction: action });
+  const current = LEAD_STATUSES.indexOf(lead.status);
   return (
-    <section className="rounded-lg border border-slate-200 p-4" aria-label={title}>
+    <section aria-label="Status">
+      <ol className="grid grid-cols-3 gap-1 text-xs font-medium sm:grid-cols-6 sm:text-sm">
+        {LEAD_STATUSES.map((status, index) => {
+          const stage = "flex h-full w-full items-center justify-center rounded-md px-2 py-2 text-center";
+          if (index === current) {
+            return (
+              <li key={status}>
+                <span aria-current="step" className={`${stage} bg-slate-800 text-white`}>
+                  {STATUS_LABELS[status]}
+                </span>
+              </li>
+            );
+          }
+          return (
+            <li key={status}>
+              <Form method="post" action={action} preventScrollReset className="h-full">
+                <IdempotencyKeyField />
+                <input type="hidden" name="intent" value="set-status" />
+                <input type="hidden" name="status" value={status} />
+                <input type="hidden" name="version" value={lead.version} />
+                <button
+                  type="submit"
+                  disabled={pending}
+                  aria-busy={(pending && navigation.formData?.get("status") === status) || undefined}
+                  className={`${stage} border hover:bg-slate-100 disabled:cursor-wait ${
+                    index < current
+                      ? "border-slate-300 bg-slate-100 text-slate-800"
+                      : "border-slate-300 bg-white text-slate-700"
+                  }`}
+                >
+                  {STATUS_LABELS[status]}
+                </button>
+              </Form>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Section({
+  title,
+  className = "",
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`min-w-0 rounded-lg border border-slate-200 p-4 ${className}`} aria-label={title}>
       <h3 className="mb-3 text-sm font-semibold tracking-wide text-slate-700 uppercase">{title}</h3>
       {children}
     </section>
   );
 }
 
-function ContactInfo({ lead }: { lead: Detail }) {
+type Editing = {
+  field: DetailField | null;
+  fieldHref: (field: DetailField | null) => string;
+  action: string;
+  result?: DetailResult;
+};
+
+/** The lead's person, value and owner, each with an edit link that opens a small form in its place. */
+function ContactInfo({ lead, users, editing }: { lead: Detail; users: AssignableUser[]; editing: Editing }) {
+  const { field } = editing;
   return (
     <Section title="Contact Information">
       <div className="flex items-start gap-3">
         <Avatar firstName={lead.firstName} lastName={lead.lastName} size="md" />
-        <div className="min-w-0 space-y-1 text-sm">
-          <p className="text-base font-semibold text-slate-900">
-            {lead.firstName} {lead.lastName}
-          </p>
-          {lead.position ? <p className="text-slate-600">{lead.position}</p> : null}
-          <p className="font-medium text-slate-800">{lead.company}</p>
-          <p className="flex items-center gap-2 break-all">
-            <Icon name="mail" width={16} height={16} className="shrink-0 text-slate-500" />
-            <a href={`mailto:${lead.email}`} className="text-sky-800 underline">
-              {lead.email}
-            </a>
-          </p>
-          {lead.phone ? (
-            <p className="flex items-center gap-2">
-              <Icon name="phone" width={16} height={16} className="shrink-0 text-slate-500" />
-              <a href={`tel:${lead.phone.replace(/\s+/g, "")}`} className="text-sky-800 underline">
-                {lead.phone}
-              </a>
-            </p>
-          ) : null}
+        <div className="min-w-0 flex-1 space-y-1 text-sm">
+          {field === "contact" ? (
+            <FieldForm
+              lead={lead}
+              field="contact"
+              editing={editing}
+              defaultValue={{
+                firstName: lead.firstName,
+                lastName: lead.lastName,
+                email: lead.email,
+                phone: lead.phone ?? "",
+              }}
+            >
+              {(fields) => (
+                <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                  <Field
+                    label="First Name"
+                    {...getInputProps(fields.firstName, { type: "text" })}
+                    errors={fields.firstName.errors}
+                    autoComplete="off"
+                    autoFocus
+                  />
+                  <Field
+                    label="Last Name"
+                    {...getInputProps(fields.lastName, { type: "text" })}
+                    errors={fields.lastName.errors}
+                    autoComplete="off"
+                  />
+                  <Field
+                    label="Email"
+                    {...getInputProps(fields.email, { type: "email" })}
+                    errors={fields.email.errors}
+                    autoComplete="off"
+                  />
+                  <Field
+                    label="Phone"
+                    {...getInputProps(fields.phone, { type: "tel" })}
+                    errors={fields.phone.errors}
+                    autoComplete="off"
+                  />
+                </div>
+              )}
+            </FieldForm>
+          ) : (
+            <>
+              <p className="flex items-center gap-1 text-base font-semibold text-slate-900">
+                {lead.firstName} {lead.lastName}
+                <EditLink field="contact" label="Edit contact" editing={editing} />
+              </p>
+              {lead.position ? <p className="text-slate-600">{lead.position}</p> : null}
+              <p className="font-medium text-slate-800">{lead.company}</p>
+              <p className="flex items-center gap-2 break-all">
+                <Icon name="mail" width={16} height={16} className="shrink-0 text-slate-500" />
+                <a href={`mailto:${lead.email}`} className="text-sky-800 underline">
+                  {lead.email}
+                </a>
+              </p>
+              {lead.phone ? (
+                <p className="flex items-center gap-2">
+                  <Icon name="phone" width={16} height={16} className="shrink-0 text-slate-500" />
+                  <a href={telHref(lead.phone)} className="text-sky-800 underline">
+                    {lead.phone}
+                  </a>
+                </p>
+              ) : null}
+            </>
+          )}
           <div className="flex flex-wrap items-center gap-2 pt-1">
             <StatusBadge status={lead.status} />
-            <span className="text-slate-700">{formatGBP(lead.estimatedValue)}</span>
           </div>
+          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 pt-1">
+            <dt className="text-slate-600">Value</dt>
+            <dd className="flex min-w-0 items-center gap-1 text-slate-800">
+              {field === "value" ? (
+                <FieldForm
+                  lead={lead}
+                  field="value"
+                  editing={editing}
+                  defaultValue={{ estimatedValue: lead.estimatedValue ?? "" }}
+                >
+                  {(fields) => (
+                    <Field
+                      label="Estimated Value (£)"
+                      {...getInputProps(fields.estimatedValue, { type: "number" })}
+                      step="0.01"
+                      min="0"
+                      inputMode="decimal"
+                      errors={fields.estimatedValue.errors}
+                      autoFocus
+                    />
+                  )}
+                </FieldForm>
+              ) : (
+                <>
+                  {formatGBP(lead.estimatedValue)}
+                  <EditLink field="value" label="Edit value" editing={editing} />
+                </>
+              )}
+            </dd>
+            <dt className="text-slate-600">Owner</dt>
+            <dd className="flex min-w-0 items-center gap-1 text-slate-800">
+              {field === "owner" ? (
+                <FieldForm
+                  lead={lead}
+                  field="owner"
+                  editing={editing}
+                  defaultValue={{ assignedToId: lead.assignedTo?.id ?? "" }}
+                >
+                  {(fields) => (
+                    <SelectField
+                      label="Assigned To"
+                      {...getSelectProps(fields.assignedToId)}
+                      errors={fields.assignedToId.errors}
+                      autoFocus
+                    >
+                      <option value="">Unassigned</option>
+                      {users.map((user) => (
+                        <option key={user.id} value={user.id}>
+                          {`${user.firstName} ${user.lastName}`.trim() || user.email}
+                        </option>
+                      ))}
+                    </SelectField>
+                  )}
+                </FieldForm>
+              ) : (
+                <>
+                  {lead.assignedTo ? fullName(lead.assignedTo) : "Unassigned"}
+                  <EditLink field="owner" label="Edit owner" editing={editing} />
+                </>
+              )}
+            </dd>
+          </dl>
           {lead.leadNotes ? (
             <p className="pt-2 whitespace-pre-line text-slate-700">{lead.leadNotes}</p>
           ) : null}
         </div>
       </div>
     </Section>
+  );
+}
+
+/** The pencil that opens one part's form in place (`?field=`, a link: it works without JavaScript). */
+function EditLink({ field, label, editing }: { field: DetailField; label: string; editing: Editing }) {
+  return (
+    <AppLink
+      to={editing.fieldHref(field)}
+      preventScrollReset
+      aria-label={label}
+      className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
+    >
+      <Icon name="pencil" width={16} height={16} />
+    </AppLink>
+  );
+}
+
+/**
+ * One part of the lead edited in place: its fields, the version it was read at, Save and Cancel. The server
+ * checks it (models/lead.schema.ts leadFieldFormSchemas), with the same version check as the whole form.
+ */
+function FieldForm({
+  lead,
+  field,
+  editing,
+  defaultValue,
+  children,
+}: {
+  lead: Detail;
+  field: DetailField;
+  editing: Editing;
+  defaultValue: Record<string, string>;
+  children: (fields: Record<string, FieldMetadata<string, Record<string, string>, string[]>>) => ReactNode;
+}) {
+  const { action, result } = editing;
+  const pending = useIsPending({ intent: "update-field", formAction: action });
+  const [form, fields] = useForm<Record<string, string>>({
+    id: `edit-${field}-${lead.id}`,
+    lastResult: result?.intent === "update-field" ? result.result : undefined,
+    defaultValue,
+  });
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      className="w-full space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3"
+      {...getFormProps(form)}
+    >
+      <IdempotencyKeyField />
+      <input type="hidden" name="intent" value="update-field" />
+      <input type="hidden" name="field" value={field} />
+      <input type="hidden" name="version" value={lead.version} />
+      {children(fields)}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex flex-wrap gap-2">
+        <StatusButton pending={pending} pendingText="Saving...">
+          Save
+        </StatusButton>
+        <AppLink to={editing.fieldHref(null)} preventScrollReset className={buttonClass.secondary}>
+          Cancel
+        </AppLink>
+      </div>
+    </Form>
   );
 }
 
@@ -236,41 +501,85 @@ function FollowUpLine({ note, action }: { note: Detail["notes"][number]; action:
   );
 }
 
-function QuickActions({ lead }: { lead: Detail }) {
+/** A phone number as a `tel:` address (no spaces). */
+function telHref(phone: string) {
+  return `tel:${phone.replace(/\s+/g, "")}`;
+}
+
+function QuickActions({ lead, className }: { lead: Detail; className: string }) {
+  const timeZone = useTimeZone();
   const proposalHref = `mailto:${lead.email}?${new URLSearchParams({
     subject: `Proposal from ${brandingFor(lead.companyDivision).fullName}`,
   })
     .toString()
     .replace(/\+/g, "%20")}`;
-  const action =
-    "flex items-center justify-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
+  // 'Schedule Meeting' opens the calendar's Schedule Follow-up dialog on today (the reader's day) for this lead.
+  const meetingHref = calendarView.href({
+    schedule: zonedDate(new Date(), timeZone),
+    leadId: lead.id,
+    leadName: `${lead.firstName} ${lead.lastName}`,
+  });
   return (
-    <Section title="Quick Actions">
+    <Section title="Quick Actions" className={className}>
       <div className="grid grid-cols-2 gap-2">
-        {lead.phone ? (
-          <a href={`tel:${lead.phone.replace(/\s+/g, "")}`} className={action}>
-            <Icon name="phone" width={16} height={16} /> Call Contact
-          </a>
-        ) : (
-          <span
-            className={`${action} cursor-not-allowed opacity-50`}
-            aria-disabled="true"
-            title="No phone number"
-          >
-            <Icon name="phone" width={16} height={16} /> Call Contact
-          </span>
-        )}
-        <a href={`mailto:${lead.email}`} className={action}>
-          <Icon name="mail" width={16} height={16} /> Send Email
-        </a>
-        <AppLink to={calendarHref(lead)} className={action}>
+        <QuickAction href={lead.phone ? telHref(lead.phone) : null} icon="phone" missing="No phone number">
+          Call Contact
+        </QuickAction>
+        <QuickAction
+          href={lead.email ? `mailto:${lead.email}` : null}
+          icon="mail"
+          missing="No e-mail address"
+        >
+          Send Email
+        </QuickAction>
+        <AppLink to={meetingHref} className={QUICK_ACTION}>
           <Icon name="calendar" width={16} height={16} /> Schedule Meeting
         </AppLink>
-        <a href={proposalHref} className={action}>
-          <Icon name="document" width={16} height={16} /> Send Proposal
-        </a>
+        <QuickAction href={lead.email ? proposalHref : null} icon="document" missing="No e-mail address">
+          Send Proposal
+        </QuickAction>
       </div>
     </Section>
+  );
+}
+
+const QUICK_ACTION =
+  "flex items-center justify-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
+
+/** A link out of the app (tel:, mailto:), or, without its address, shown disabled with the reason beneath. */
+function QuickAction({
+  href,
+  icon,
+  missing,
+  children,
+}: {
+  href: string | null;
+  icon: "phone" | "mail" | "document";
+  missing: string;
+  children: ReactNode;
+}) {
+  const reasonId = useId();
+  if (href) {
+    return (
+      <a href={href} className={QUICK_ACTION}>
+        <Icon name={icon} width={16} height={16} /> {children}
+      </a>
+    );
+  }
+  return (
+    <div className="flex flex-col items-stretch gap-1">
+      <span
+        role="link"
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        className={`${QUICK_ACTION} cursor-not-allowed opacity-50`}
+      >
+        <Icon name={icon} width={16} height={16} /> {children}
+      </span>
+      <span id={reasonId} className="text-center text-xs text-slate-600">
+        {missing}
+      </span>
+    </div>
   );
 }
 
@@ -304,11 +613,6 @@ function UpdateLeadForm({
       assignedToId: lead.assignedTo?.id ?? "",
     },
   });
-  // The current assignee stays choosable even if they have since lost access.
-  const options =
-    lead.assignedTo && !users.some((user) => user.id === lead.assignedTo!.id)
-      ? [...users, { ...lead.assignedTo, email: "" }]
-      : users;
   return (
     <Section title="Update Lead">
       <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
@@ -317,7 +621,7 @@ function UpdateLeadForm({
         <input type="hidden" name="version" value={lead.version} />
         <fieldset>
           <legend className="sr-only">Lead details</legend>
-          <LeadFields fields={fields} users={options} autoFocus={autoFocus} />
+          <LeadFields fields={fields} users={users} autoFocus={autoFocus} />
         </fieldset>
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="mt-4 flex justify-end">
@@ -345,6 +649,7 @@ function LeadInformation({ lead }: { lead: Detail }) {
     ["Created by", lead.createdBy ? fullName(lead.createdBy) : "Unknown"],
     ["Assigned to", lead.assignedTo ? fullName(lead.assignedTo) : "Unassigned"],
     ["Last update", formatDateTime(lead.updatedAt, timeZone)],
+    ["Link", <LeadLink key="link" lead={lead} />],
   ];
   if (lead.isArchived && lead.archivedAt) rows.push(["Archived", formatDateTime(lead.archivedAt, timeZone)]);
   return (
@@ -353,11 +658,42 @@ function LeadInformation({ lead }: { lead: Detail }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>
     </Section>
+  );
+}
+
+/** The lead's one shareable address; with JavaScript, a button copies it. */
+function LeadLink({ lead }: { lead: Detail }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const address = leadAddress(lead.id);
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <AppLink to={address} className="break-all text-sky-800 underline">
+        {address}
+      </AppLink>
+      {hydrated ? (
+        <button
+          type="button"
+          className={buttonClass.small}
+          onClick={() =>
+            navigator.clipboard.writeText(new URL(address, window.location.href).href).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          Copy link
+        </button>
+      ) : null}
+      <span role="status" className="text-xs text-slate-600">
+        {copied === null ? "" : copied ? "Link copied" : "Could not copy: copy the link above"}
+      </span>
+    </span>
   );
 }
 

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { parentHref } from "~/utils/list-state";
 import { leadsView } from "../leads/leads-view";
 import { LeadDetailDialog } from "./lead-detail-dialog";
+import { detailField, withDetailField } from "./lead-detail-view";
 import type { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
 
 /**
@@ -14,13 +15,17 @@ function LeadDetailPage({ closeHref }: { closeHref: (path: string, search: strin
   const { detail, assignableUsers, edit } = useLoaderData<typeof leadDetailLoader>();
   const result = useActionData<typeof leadDetailAction>();
   const location = useLocation();
+  // The dialog's own address: without the part edited in place, which a save closes.
+  const search = withDetailField(location.search, null);
   return (
     <LeadDetailDialog
       key={`${detail.id}-${detail.version}`}
       lead={detail}
-      action={location.pathname + location.search}
-      closeHref={closeHref(location.pathname, location.search)}
+      action={location.pathname + search}
+      closeHref={closeHref(location.pathname, search)}
       edit={edit}
+      field={detailField(location.search)}
+      fieldHref={(field) => location.pathname + withDetailField(location.search, field)}
       assignableUsers={assignableUsers}
       result={result}
     />

@@ -1,16 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listAssignableUsers } from "~/models/user.server";
-import { leadUpdateFormSchema } from "~/models/lead.schema";
-import { getLeadDetail, updateLead } from "~/models/lead.server";
+import { STATUS_LABELS } from "~/models/lead";
+import { leadFieldFormSchemas, leadUpdateFormSchema, setStatusFormSchema } from "~/models/lead.schema";
+import { changeLead, getLeadDetail, updateLead } from "~/models/lead.server";
 import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
 import { noteFormSchema, quickFollowUpSchema } from "~/models/note.schema";
 import { completeFollowUp, createNote } from "~/models/note.server";
 import { readForm } from "~/http/form.server";
-import { nullIfRefused } from "~/utils/errors";
+import { isRefusal, nullIfRefused } from "~/utils/errors";
 import { isUuid, recordId } from "~/utils/ids";
 import { parentHref } from "~/utils/list-state";
-import { attempt, invalidReply, refusalReply, requireFormId } from "~/http/page-action.server";
+import { attempt, failureToast, invalidReply, refusalReply, requireFormId } from "~/http/page-action.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { zonedTimeToUtc } from "~/utils/time-zone";
 import { timeZoneOf } from "~/utils/time-zone.server";
@@ -18,6 +19,7 @@ import { errorToast, successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/http/toast.server";
 import { requirePageActor } from "~/auth/current-user.server";
 import { leadsView } from "../leads/leads-view";
+import { isDetailField } from "./lead-detail-view";
 
 /**
  * The lead detail dialog as a child route (docs/decisions/002-screens.md): /leads/{id} over the lead list,
@@ -59,10 +61,19 @@ function onReadersClock(
     : parsed;
 }
 
+/** SPEC.md's 'Failed to update lead', or for a stale version CONTRACT.md's conflict message. */
+function updateFailure(error: unknown) {
+  return failureToast(
+    error,
+    isRefusal(error) && error.kind === "conflict" ? errorToast(error.message) : "Failed to update lead",
+  );
+}
+
 /**
- * The lead-level intents — update, add a note, a quick follow-up, Mark Complete — in one place that any page
- * can post to (the calendar's Mark Complete posts here with `redirectTo`). Success redirects with its toast
- * to `redirectTo` or back to the dialog; invalid input comes back to the form's fields.
+ * The lead-level intents — update, a status from the stage bar, one part edited in place, add a note, a quick
+ * follow-up, Mark Complete — in one place that any page can post to (the calendar's Mark Complete posts here
+ * with `redirectTo`). Success redirects with its toast to `redirectTo` or back to the dialog; invalid input
+ * comes back to the form's fields.
  */
 export async function leadDetailAction({ request, context, params }: ActionFunctionArgs) {
   const actor = await requirePageActor(request, context);
@@ -88,6 +99,54 @@ export async function leadDetailAction({ request, context, params }: ActionFunct
         });
       } catch (error) {
         return refusalReply("update", error, (options) => submission.reply(options), "Failed to update lead");
+      }
+      return redirectWithToast(back, successToast("Lead updated successfully"));
+    }
+    case "set-status": {
+      // One click of the stage bar: a stale click (or Undo) is refused and the dialog shows the lead as it is.
+      const submission = parseWithZod(formData, { schema: setStatusFormSchema });
+      if (submission.status !== "success")
+        return redirectWithToast(back, errorToast("Failed to update lead"));
+      const { status } = submission.value;
+      let changed;
+      try {
+        changed = await changeLead(actor, leadId(), submission.value);
+      } catch (error) {
+        return redirectWithToast(back, updateFailure(error));
+      }
+      const { lead, previousStatus } = changed;
+      if (previousStatus === status)
+        return redirectWithToast(back, successToast("Lead updated successfully"));
+      return redirectWithToast(
+        back,
+        successToast(
+          "Lead updated successfully",
+          `Status changed from ${STATUS_LABELS[previousStatus]} to ${STATUS_LABELS[status]}`,
+          {
+            label: "Undo",
+            action: url.pathname + url.search,
+            fields: { intent: "set-status", status: previousStatus, version: String(lead.version) },
+          },
+        ),
+      );
+    }
+    case "update-field": {
+      const field = formData.get("field");
+      if (!isDetailField(field)) throw new Response("Unknown field", { status: 400 });
+      const submission = parseWithZod(formData, { schema: leadFieldFormSchemas[field] });
+      if (submission.status !== "success") return invalidReply("update-field", submission.reply());
+      // A blank phone clears it, as on the whole form.
+      const value = submission.value;
+      const update = "phone" in value ? { ...value, phone: value.phone ?? null } : value;
+      try {
+        await updateLead(actor, leadId(), update);
+      } catch (error) {
+        return refusalReply(
+          "update-field",
+          error,
+          (options) => submission.reply(options),
+          "Failed to update lead",
+        );
       }
       return redirectWithToast(back, successToast("Lead updated successfully"));
     }
