@@ -106,7 +106,8 @@ export function Modal({
         // open until the app closes it.
         onClose={(event) => {
           const dialog = event.currentTarget;
-          if (event.target !== dialog || leaving.current || !dialog.isConnected) return;
+          // (Making it modal closes the server's open dialog first: that close event finds it open again.)
+          if (event.target !== dialog || dialog.open || leaving.current || !dialog.isConnected) return;
           dialog.showModal();
           close();
         }}

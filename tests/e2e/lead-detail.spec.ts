@@ -1,5 +1,6 @@
 // The lead detail dialog (SPEC.md section 2): its sections, updates and progress, notes with follow-ups, lost
 // updates (CONTRACT.md), and opening a lead by ?leadId=. Every test runs with JavaScript on and off.
+import type { Page } from "@playwright/test";
 import crypto from "node:crypto";
 import {
   archiveLeadViaApi,
@@ -324,3 +325,166 @@ test.describe("opening a lead by ?leadId=", () => {
     );
   });
 });
+
+test.describe("the lead detail on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("one tap on the stage bar sets the status, Undo puts it back, a stale tap is refused; the value is edited in place", async ({
+    page,
+    crm,
+  }) => {
+    const lead = await crm.lead("Grace", "Hopper", { estimatedValue: 500 });
+    const name = `Grace Hopper-${crm.token}`;
+    const path = `/leads/${lead.id}?q=${crm.token}`;
+    await signIn(page, crm.user, path);
+    const detail = dialog(page, name);
+    const stages = section(detail, "Status");
+    const progress = section(detail, "Lead Progress").getByRole("listitem");
+
+    // A full-screen sheet: the stage bar is on the first screen and nothing is wider than the phone.
+    const bar = await stages.boundingBox();
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(800);
+    expect(await tooWide(page)).toEqual([]);
+    await expect(stages.locator('[aria-current="step"]')).toHaveText("New");
+
+    // Call Contact is disabled, saying why; Schedule Meeting opens the calendar's dialog for this lead, today.
+    const quick = section(detail, "Quick Actions");
+    const call = quick.getByRole("link", { name: "Call Contact" });
+    await expect(call).toHaveAttribute("aria-disabled", "true");
+    await expect(call).not.toHaveAttribute("href");
+    await expect(call).toHaveAccessibleDescription("No phone number");
+    await expect(quick.getByText("No phone number")).toBeVisible();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    await expect(quick.getByRole("link", { name: "Schedule Meeting" })).toHaveAttribute(
+      "href",
+      `/calendar?${new URLSearchParams({ schedule: today, leadId: lead.id, leadName: name })}`,
+    );
+    await expect(
+      section(detail, "Lead Information").getByRole("link", { name: `/leads/${lead.id}` }),
+    ).toBeVisible();
+
+    await stages.getByRole("button", { name: "Qualified" }).click();
+    await expect(toast(page, "Status changed from New to Qualified")).toBeVisible();
+    await expect(stages.locator('[aria-current="step"]')).toHaveText("Qualified");
+    await expect(progress).toHaveCount(2);
+    await expect(progress.nth(1)).toContainText("Status changed from New to Qualified");
+
+    // Undo: the toast's form (posted here as the toaster will post it), to the dialog's address.
+    const undo = await page.request.post(path, {
+      form: { intent: "set-status", status: "NEW", version: String(lead.version + 1) },
+    });
+    expect(undo.ok()).toBe(true);
+    await visit(page, path);
+    await expect(stages.locator('[aria-current="step"]')).toHaveText("New");
+    await expect(progress).toHaveCount(3);
+    await expect(progress.nth(2)).toContainText("Status changed from Qualified to New");
+
+    // Someone else moves the lead on: a tap on the copy read before is refused, and the dialog shows the lead now.
+    const moved = await crm.api.patch(`/api/leads/${lead.id}`, { data: { status: "PROPOSAL" } });
+    expect(moved.status()).toBe(200);
+    await stages.getByRole("button", { name: "Contacted" }).click();
+    await expect(toast(page, "This lead was changed by someone else. Reload and try again.")).toBeVisible();
+    await expect(stages.locator('[aria-current="step"]')).toHaveText("Proposal Sent");
+    await expect(progress).toHaveCount(4);
+    await expect(progress.last()).toContainText("Proposal Sent");
+
+    // The value, edited in place (?field=value, a link: without JavaScript too).
+    const contact = section(detail, "Contact Information");
+    await contact.getByRole("link", { name: "Edit value" }).click();
+    await expect(page).toHaveURL(`${path}&field=value`);
+    await contact.getByLabel("Estimated Value (£)").fill("-3");
+    await contact.getByRole("button", { name: "Save" }).click();
+    await expect(contact.getByLabel("Estimated Value (£)")).toHaveAccessibleDescription(
+      "Estimated value must be a number of 0 or more",
+    );
+    await contact.getByLabel("Estimated Value (£)").fill("1234.5");
+    await contact.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Lead updated successfully")).toBeVisible();
+    await expect(contact).toContainText("£1,234.50");
+    await expect(contact.getByLabel("Estimated Value (£)")).toHaveCount(0);
+    expect(params(page)).toEqual({ q: crm.token });
+    const stored = await (await crm.api.get(`/api/leads/detail/${lead.id}`)).json();
+    expect(stored.estimatedValue).toBe("1234.50");
+    expect(stored.status).toBe("PROPOSAL");
+    expect(await tooWide(page)).toEqual([]);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("closing a lead dialog", () => {
+  test("Back closes a lead opened from the list; Escape with a half-typed note asks before discarding", async ({
+    page,
+    crm,
+  }) => {
+    test.skip(noJs(), "Without JavaScript Back and the Close link are the browser's own.");
+    await crm.lead("Alan", "Turing");
+    const name = `Alan Turing-${crm.token}`;
+    await signIn(page, crm.user, `/leads?q=${crm.token}`);
+    const detail = dialog(page, name);
+    const open = () =>
+      row(page, name)
+        .getByRole("link", { name: `View ${name}` })
+        .click();
+    const listEntry = await historyIndex(page);
+
+    await open();
+    await expect(detail).toBeVisible();
+    await page.goBack();
+    await expect(detail).toHaveCount(0);
+    await expect(page).toHaveURL(`/leads?q=${crm.token}`);
+    await expect(row(page, name)).toBeVisible();
+
+    // Without edits Escape closes at once; closing went back, so Forward would reopen it, Back not.
+    await open();
+    await expect(detail).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(detail).toHaveCount(0);
+    await expect(page).toHaveURL(`/leads?q=${crm.token}`);
+
+    await open();
+    const note = section(detail, "Notes & Comments").getByRole("textbox", { name: "Add a note" });
+    await note.fill("Call back about");
+    await page.keyboard.press("Escape");
+    const question = page.getByRole("alertdialog", { name: "Discard changes?" });
+    await expect(question).toBeVisible();
+    await question.getByRole("button", { name: "Keep editing" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(note).toHaveValue("Call back about");
+    await detail.getByRole("link", { name: "Close" }).click();
+    await question.getByRole("button", { name: "Discard" }).click();
+    await expect(detail).toHaveCount(0);
+    await expect(page).toHaveURL(`/leads?q=${crm.token}`);
+    // Each close went back to the list's entry rather than adding one that Back would reopen the dialog from.
+    expect(await historyIndex(page)).toBe(listEntry);
+  });
+});
+
+/** The tab's place in its history (Chromium's Navigation API). */
+function historyIndex(page: Page) {
+  return page.evaluate(
+    () =>
+      (window as unknown as { navigation: { currentEntry: { index: number } } }).navigation.currentEntry
+        .index,
+  );
+}
+
+/** Elements of the open dialog wider than the viewport, or scrolling sideways inside (inner scroll boxes included). */
+function tooWide(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>("dialog[open], dialog[open] *")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        // (1 px: the visually hidden labels.)
+        if (box.width <= 1 || getComputedStyle(element).visibility === "hidden") return false;
+        // (A text field scrolls a long value inside itself, as it should.)
+        const scrolls =
+          !element.matches("input, textarea, select") && element.scrollWidth > element.clientWidth + 1;
+        return box.right > width + 1 || box.left < -1 || scrolls;
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} ${element.getAttribute("name") ?? element.className.slice(0, 60)} ${Math.round(element.getBoundingClientRect().right)} ${element.scrollWidth}/${element.clientWidth}`,
+      );
+  });
+}
