@@ -2,6 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { AppLink } from "./app-link";
 import { Icon } from "./icons";
+import { useTopLayerHost } from "./top-layer";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
 
@@ -46,6 +47,8 @@ export function Modal({
       if (dialog.open) dialog.close();
     };
   }, []);
+  // Declared after showModal's effect: the toasts move into the dialog once it is in the top layer.
+  useTopLayerHost(ref);
 
   return (
     <div className="fixed inset-0 z-50 overflow-y-auto bg-slate-900/50 p-2 sm:p-6">
