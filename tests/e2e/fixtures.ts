@@ -105,6 +105,32 @@ export async function expectAccessible(page: Page) {
   }
 }
 
+/**
+ * Fails when anything on the page is wider than the viewport (a phone, say): an element whose right edge is
+ * past the viewport's, or a scroll box (overflow-x auto or scroll) whose content is wider than the box. The
+ * message names each culprit, outermost first.
+ */
+export async function expectNothingWiderThanViewport(page: Page) {
+  const { width, culprits } = await page.evaluate(() => {
+    const name = (element: Element) => {
+      const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+      const classes = element.getAttribute("class")?.slice(0, 80);
+      return `<${element.localName}${element.id ? `#${element.id}` : ""}${classes ? ` class="${classes}"` : ""}> "${label}"`;
+    };
+    const found: string[] = [];
+    for (const element of document.querySelectorAll("body *")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.right > innerWidth + 0.5) found.push(`${name(element)} ends at ${Math.round(box.right)} px`);
+      const { overflowX } = getComputedStyle(element);
+      if ((overflowX === "auto" || overflowX === "scroll") && element.scrollWidth > element.clientWidth + 1)
+        found.push(`${name(element)} scrolls sideways: ${element.scrollWidth} px in ${element.clientWidth}`);
+    }
+    return { width: innerWidth, culprits: found.slice(0, 5) };
+  });
+  expect(culprits, `${page.url()} is wider than its ${width} px viewport`).toEqual([]);
+}
+
 type Api = Awaited<ReturnType<typeof signedInApi>>;
 
 /** What most tests start from: their own user, signed in through the API, and a way to make leads. */
