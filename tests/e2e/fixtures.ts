@@ -1,7 +1,7 @@
-// Shared pieces of every browser test: users made and signed in through the API, waiting
-// for hydration, the JavaScript-off switch, finding dialogs, sections and toasts, an axe check of every
-// visited page, console errors failing the test, and the per-test `crm` fixture (a user, their API client,
-// a unique token, a lead factory).
+// Shared pieces of every browser test: users made and signed in through the API, waiting for hydration,
+// the JavaScript-off switch, finding dialogs, sections and toasts, an axe check of every visited page, a
+// check that nothing is wider than a phone, console errors failing the test, and the per-test `crm` fixture
+// (a user, their API client, a unique token, a lead factory).
 import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
