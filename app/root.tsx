@@ -6,6 +6,8 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IconSprite } from "./components/icons";
 import { TimeZoneCookie } from "./components/time-zone";
 import { ToastProvider } from "./components/toaster";
+import { NavigationProgress } from "./components/navigation-progress";
+import { TopLayerProvider } from "./components/top-layer";
 import tailwindHref from "./tailwind.css";
 import { newIdempotencyKey } from "./utils/idempotency-key";
 import { useNonce } from "./utils/nonce";
@@ -55,7 +57,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-full" onClick={followAppLink}>
         <IconSprite />
         <TimeZoneCookie />
-        <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
+        <TopLayerProvider>
+          <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
+          <NavigationProgress />
+        </TopLayerProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { brandingFor, type Division } from "~/utils/divisions";
 import { AppLink } from "./app-link";
@@ -34,6 +34,8 @@ export function AppShell({
   children: ReactNode;
 }) {
   const brand = brandingFor(division);
+  // The page is on its way to another (components/navigation-progress.tsx shows the bar).
+  const busy = useNavigation().state === "loading";
   return (
     <div className="flex min-h-screen flex-col" data-division={brand.division}>
       <header className={`${brand.headerClass} shadow`}>
@@ -89,7 +91,9 @@ export function AppShell({
         <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white md:block">
           <SidebarNav isAdmin={user.role === "ADMIN"} />
         </aside>
-        <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
+        <main className="min-w-0 flex-1 p-4 md:p-6" aria-busy={busy || undefined}>
+          {children}
+        </main>
       </div>
     </div>
   );

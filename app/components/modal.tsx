@@ -12,6 +12,7 @@ import {
 import { AppLink } from "./app-link";
 import { buttonClass } from "./forms";
 import { Icon } from "./icons";
+import { useTopLayerHost } from "./top-layer";
 
 const SIZES = { md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
 // A sheet takes the whole phone; from the `sm` breakpoint it is the same box as any dialog.
@@ -82,6 +83,8 @@ export function Modal({
       if (dialog.open) dialog.close();
     };
   }, []);
+  // Declared after showModal's effect: the toasts move into the dialog once it is in the top layer.
+  useTopLayerHost(ref);
 
   const box = sheet
     ? `static m-0 block min-h-full w-full max-w-none rounded-none sm:mx-auto sm:my-4 sm:min-h-0 ${SHEET_SIZES[size]} sm:rounded-xl [&:modal]:fixed [&:modal]:inset-0 [&:modal]:h-dvh [&:modal]:max-h-none [&:modal]:w-full [&:modal]:overflow-y-auto sm:[&:modal]:my-4 sm:[&:modal]:h-auto sm:[&:modal]:max-h-[calc(100dvh-2rem)] sm:[&:modal]:w-[calc(100%-1rem)]`

@@ -1,6 +1,9 @@
+import { Form } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { TOAST_DURATION_MS, type Toast, type ToastInput } from "~/utils/toast";
+import { TOAST_DURATION_MS, type Toast, type ToastAction, type ToastInput } from "~/utils/toast";
 import { Icon } from "./icons";
+import { IdempotencyKeyField } from "./idempotency-key-field";
+import { TopLayer } from "./top-layer";
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -48,17 +51,22 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
+  // At the top of the screen, in the middle: where pages and dialogs keep their titles, not their actions
+  // (Save Note, a dialog's buttons and the pager are at the bottom, a page's own actions at its top right).
   return (
-    <section
-      ref={regionRef}
-      aria-label="Notifications (F8)"
-      tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-4 outline-none sm:bottom-4 sm:right-4 sm:left-auto sm:w-96"
-    >
-      <div className="w-full">
-        {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
-      </div>
-    </section>
+    <TopLayer>
+      <section
+        ref={regionRef}
+        aria-label="Notifications (F8)"
+        tabIndex={-1}
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto p-2 outline-none sm:top-2 sm:w-96"
+      >
+        {/* A live region that is there before its toast is, so that screen readers announce the toast. */}
+        <div aria-live="polite" className="w-full">
+          {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
+        </div>
+      </section>
+    </TopLayer>
   );
 }
 
@@ -125,6 +133,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
           <p className={`mt-1 text-sm ${isError ? "text-red-50" : "text-slate-600"}`}>{toast.description}</p>
         ) : null}
       </div>
+      {toast.action ? <ToastActionForm action={toast.action} /> : null}
       <button
         type="button"
         onClick={onDismiss}
@@ -134,6 +143,28 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         <Icon name="close" width={16} height={16} />
       </button>
     </div>
+  );
+}
+
+/** The toast's own button (Undo): a form, so that it works without JavaScript. */
+function ToastActionForm({ action }: { action: ToastAction }) {
+  // Only to a path of this site: the toast came through a cookie.
+  if (!action.action.startsWith("/") || action.action.startsWith("//")) return null;
+  return (
+    <Form method="post" action={action.action} preventScrollReset className="shrink-0">
+      <IdempotencyKeyField />
+      {Object.entries(action.fields).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((item) => (
+          <input key={`${name}=${item}`} type="hidden" name={name} value={item} />
+        )),
+      )}
+      <button
+        type="submit"
+        className="rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+      >
+        {action.label}
+      </button>
+    </Form>
   );
 }
 

@@ -10,16 +10,21 @@ import { redirectWithToast } from "./toast.server";
  * never repeats it; a model's refusal (403 / 404 / 409 ...) redirects with SPEC.md's failure toast; anything
  * else is a bug and goes to the error boundary.
  */
-export async function attempt(
-  run: () => Promise<unknown>,
-  { to, success, failure }: { to: string; success: ToastInput; failure: string | ToastInput },
+export async function attempt<Result>(
+  run: () => Promise<Result>,
+  {
+    to,
+    success,
+    failure,
+  }: { to: string; success: ToastInput | ((result: Result) => ToastInput); failure: string | ToastInput },
 ) {
+  let result: Result;
   try {
-    await run();
+    result = await run();
   } catch (error) {
     return redirectWithToast(to, failureToast(error, failure));
   }
-  return redirectWithToast(to, success);
+  return redirectWithToast(to, typeof success === "function" ? success(result) : success);
 }
 
 /** The failure toast for a refusal; rethrows anything that is not one. */

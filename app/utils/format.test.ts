@@ -77,8 +77,11 @@ describe("formatDate and formatDateTime", () => {
     const justAfterMidnight = "2026-07-01T23:30:00Z";
     expect(formatDate(justAfterMidnight, "Europe/London")).toBe("2 Jul 2026");
     expect(formatDate(justAfterMidnight, "UTC")).toBe("1 Jul 2026");
-    expect(formatDateTime(justAfterMidnight, "Europe/London")).toBe("2 Jul 2026, 00:30 BST");
-    expect(formatDateTime("2026-11-22T09:05:00Z", "Europe/London")).toBe("22 Nov 2026, 09:05 GMT");
+    expect(formatDateTime(justAfterMidnight, "Europe/London")).toBe("2 Jul 2026, 00:30 UTC+1");
+    // One label for one clock: London in winter reads as UTC does.
+    expect(formatDateTime("2026-11-22T09:05:00Z", "Europe/London")).toBe("22 Nov 2026, 09:05 UTC");
+    expect(formatDateTime("2026-11-22T09:05:00Z", "UTC")).toBe("22 Nov 2026, 09:05 UTC");
+    expect(formatDateTime("2026-11-22T09:05:00Z", "Asia/Kolkata")).toBe("22 Nov 2026, 14:35 UTC+5:30");
   });
 
   it(`make their formatters once a zone, kept for the ${ZONES_KEPT} zones most recently read`, () => {

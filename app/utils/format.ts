@@ -24,7 +24,7 @@ function formatsIn(timeZone: string) {
         hour: "2-digit",
         minute: "2-digit",
         timeZone,
-        timeZoneName: "short",
+        timeZoneName: "shortOffset",
       }),
     };
     formatsByZone.set(timeZone, formats);
@@ -49,9 +49,15 @@ export function formatDate(value: string | Date, timeZone: string) {
   return formatsIn(timeZone).date.format(new Date(value));
 }
 
-/** '26 Nov 2026, 09:30 GMT', in the reader's time zone, which it names. */
+/**
+ * '26 Nov 2026, 09:30 UTC' (or 'UTC+1', 'UTC-4', 'UTC+5:30'), in the reader's time zone, named by its offset:
+ * one label for one clock, whatever the zone's own name ('GMT' for London in winter and 'UTC' are one time).
+ */
 export function formatDateTime(value: string | Date, timeZone: string) {
-  return formatsIn(timeZone).dateTime.format(new Date(value));
+  return formatsIn(timeZone)
+    .dateTime.formatToParts(new Date(value))
+    .map((part) => (part.type === "timeZoneName" ? part.value.replace(/^GMT(\+0)?/, "UTC") : part.value))
+    .join("");
 }
 
 const HOUR = 3_600_000;

@@ -4,10 +4,16 @@ export type ToastType = "success" | "error" | "info";
  * A button in a toast that undoes what the toast reports: a form posted to `action` with `fields` (it works
  * without JavaScript, as the toast is rendered by the server after a redirect).
  */
-export type ToastAction = { label: string; action: string; fields: Record<string, string> };
+export type ToastAction = { label: string; action: string; fields: Record<string, string | string[]> };
 
 /** One notification. "error" is SPEC.md's destructive toast. */
-export type Toast = { id: string; type: ToastType; title: string; description?: string; action?: ToastAction };
+export type Toast = {
+  id: string;
+  type: ToastType;
+  title: string;
+  description?: string;
+  action?: ToastAction;
+};
 
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
 

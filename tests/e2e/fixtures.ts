@@ -1,7 +1,7 @@
-// Shared pieces of every browser test: users made and signed in through the API, waiting
-// for hydration, the JavaScript-off switch, finding dialogs, sections and toasts, an axe check of every
-// visited page, console errors failing the test, and the per-test `crm` fixture (a user, their API client,
-// a unique token, a lead factory).
+// Shared pieces of every browser test: users made and signed in through the API, waiting for hydration,
+// the JavaScript-off switch, finding dialogs, sections and toasts, an axe check of every visited page, a
+// check that nothing is wider than a phone, console errors failing the test, and the per-test `crm` fixture
+// (a user, their API client, a unique token, a lead factory).
 import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
@@ -103,6 +103,32 @@ export async function expectAccessible(page: Page) {
   } finally {
     if (target !== page) await target.close();
   }
+}
+
+/**
+ * Fails when anything on the page is wider than the viewport (a phone, say): an element whose right edge is
+ * past the viewport's, or a scroll box (overflow-x auto or scroll) whose content is wider than the box. The
+ * message names each culprit, outermost first.
+ */
+export async function expectNothingWiderThanViewport(page: Page) {
+  const { width, culprits } = await page.evaluate(() => {
+    const name = (element: Element) => {
+      const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+      const classes = element.getAttribute("class")?.slice(0, 80);
+      return `<${element.localName}${element.id ? `#${element.id}` : ""}${classes ? ` class="${classes}"` : ""}> "${label}"`;
+    };
+    const found: string[] = [];
+    for (const element of document.querySelectorAll("body *")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.right > innerWidth + 0.5) found.push(`${name(element)} ends at ${Math.round(box.right)} px`);
+      const { overflowX } = getComputedStyle(element);
+      if ((overflowX === "auto" || overflowX === "scroll") && element.scrollWidth > element.clientWidth + 1)
+        found.push(`${name(element)} scrolls sideways: ${element.scrollWidth} px in ${element.clientWidth}`);
+    }
+    return { width: innerWidth, culprits: found.slice(0, 5) };
+  });
+  expect(culprits, `${page.url()} is wider than its ${width} px viewport`).toEqual([]);
 }
 
 type Api = Awaited<ReturnType<typeof signedInApi>>;

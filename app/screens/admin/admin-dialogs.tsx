@@ -14,7 +14,7 @@ import { ACTION_LABELS, AUDIT_ACTIONS } from "~/models/audit";
 import { type User } from "~/models/user.schema";
 import { ROLES } from "~/models/user";
 import { DIVISIONS } from "~/utils/divisions";
-import { formatDateTime } from "~/utils/format";
+import { formatCount, formatDateTime } from "~/utils/format";
 import { errorToast, type ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { useIsPending } from "~/components/use-is-pending";
@@ -249,7 +249,7 @@ export function AuditLogDialog({
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-md border border-slate-200 p-3">
             <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-xl font-bold text-slate-900">{value}</dd>
+            <dd className="text-xl font-bold text-slate-900">{formatCount(value)}</dd>
           </div>
         ))}
       </dl>

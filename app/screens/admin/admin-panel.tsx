@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { Form } from "@remix-run/react";
 import { adminView, USERS_PAGE_SIZE, type AdminView } from "./admin-view";
 import type { User } from "~/models/user.schema";
-import { formatDate } from "~/utils/format";
+import { formatCount, formatDate } from "~/utils/format";
 import { ApiTokenList } from "~/components/api-token-list";
 import { AppLink } from "~/components/app-link";
 import { Avatar } from "~/components/avatar";
@@ -168,7 +168,7 @@ export function AccessControl({
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between px-4 py-3 text-sm">
             <dt className="text-slate-700">{label}</dt>
-            <dd className="font-semibold text-slate-900">{value}</dd>
+            <dd className="font-semibold text-slate-900">{formatCount(value)}</dd>
           </div>
         ))}
       </dl>

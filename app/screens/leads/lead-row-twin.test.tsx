@@ -25,12 +25,18 @@ function LeadRow({ lead, view }: { lead: ListLead; view: LeadsView }) {
       <td className="cell">
         <input type="checkbox" name="ids" value={lead.id} form="bulk-form" aria-label={`Select ${name}`} />
       </td>
-      <td className="cell strong">{lead.company}</td>
+      <td className="cell">
+        <AppLink to={leadDetailHref(view, lead.id)} preventScrollReset className="lead-link">
+          {lead.company}
+        </AppLink>
+      </td>
       <td className="cell">
         <div className="person">
           <Avatar firstName={lead.firstName} lastName={lead.lastName} />
           <div className="min-w-0">
-            <p className="strong">{name}</p>
+            <AppLink to={leadDetailHref(view, lead.id)} preventScrollReset className="lead-link">
+              {name}
+            </AppLink>
             <p className="max-w-[10rem] truncate muted" title={lead.email}>
               {lead.email}
             </p>
@@ -41,12 +47,14 @@ function LeadRow({ lead, view }: { lead: ListLead; view: LeadsView }) {
         <StatusBadge status={lead.status} />
       </td>
       <td className="cell whitespace-nowrap">{formatGBP(lead.estimatedValue)}</td>
-      <td className="cell">
+      <td className="cell" data-label="Owner">
         <p>{lead.createdBy ? fullName(lead.createdBy) : "Unknown"}</p>
         {showAssignee ? <p className="muted">Assigned: {fullName(lead.assignedTo)}</p> : null}
         {lead.assignedTo ? null : <p className="muted">Unassigned</p>}
       </td>
-      <td className="cell whitespace-nowrap muted">{relativeDates(TIME_ZONE)(date)}</td>
+      <td className="cell whitespace-nowrap muted" data-label={archive ? "Archived Date" : "Last Update"}>
+        {relativeDates(TIME_ZONE)(date)}
+      </td>
       <td className="cell">
         <div className="flex justify-end">
           <RowAction to={leadDetailHref(view, lead.id)} icon="eye" label={`View ${name}`} title="View" />

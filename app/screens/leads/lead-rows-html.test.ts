@@ -23,12 +23,15 @@ describe("leadRowsHtml", () => {
     expect(row).toContain(
       `<input type="checkbox" name="ids" form="bulk-form" aria-label="Select Ada &lt;Lovelace&gt;" value="${lead.id}"/>`,
     );
-    expect(row).toContain(`<td class="cell strong">Analytical &amp; &quot;Engines&quot;</td>`);
+    // The company and the name open the lead, keeping the list's state, as View does.
+    const open = `href="/leads/${lead.id}?q=ada&amp;sort=company" data-app-link="keep-scroll" data-discover="true"`;
+    expect(row).toContain(`<a class="lead-link" ${open}>Analytical &amp; &quot;Engines&quot;</a>`);
+    expect(row).toContain(`<a class="lead-link" ${open}>Ada &lt;Lovelace&gt;</a>`);
     expect(row).toContain(`<span class="avatar" aria-hidden="true">A&lt;</span>`);
     expect(row).toContain(`<span class="badge badge-QUALIFIED">Qualified</span>`);
     expect(row).toContain("£12,500.50");
     expect(row).toContain(`<p>Sam Seller</p><p class="muted">Assigned: Alex Agent</p>`);
-    expect(row).toContain(">Today</td>");
+    expect(row).toContain(` data-label="Last Update">Today</td>`);
     // The actions keep the list's state; the active tab archives.
     expect(row).toContain(`href="/leads/${lead.id}?q=ada&amp;sort=company"`);
     expect(row).toContain(`href="/leads/${lead.id}?q=ada&amp;sort=company&amp;edit=true"`);
@@ -49,6 +52,7 @@ describe("leadRowsHtml", () => {
     expect(rows).toContain(`aria-label="Restore Ada &lt;Lovelace&gt;"`);
     expect(rows).not.toContain("Archive Ada");
     expect(rows).toContain(`<p>Sam Seller</p><p class="muted">Unassigned</p>`);
+    expect(rows).toContain(` data-label="Archived Date">Today</td>`);
     expect(rows).toContain(`href="/leads/${lead.id}?tab=archive"`);
     expect(rows).toContain(`href="/leads/${lead.id}?tab=archive&amp;edit=true"`);
     expect(rows).toContain(`href="/leads?tab=archive&amp;confirm=restore&amp;target=${lead.id}"`);

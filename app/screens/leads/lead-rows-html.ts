@@ -13,7 +13,8 @@ export type ListLead = SerializeFrom<LeadRow>;
  * The lead table's rows as markup, the same on the server and in the browser. React's renderer spent a
  * large share of the /leads page's CPU on these 50 rows of 28 elements each
  * (docs/decisions/011-lead-rows-as-html.md); written here they cost far less. LeadTable owns what they do:
- * the ticks and the row actions.
+ * the ticks and the row actions. Below the `md` breakpoint the same rows are laid out as cards
+ * (`.lead-cards` in tailwind.css), where `data-label` names the cells whose column header is not shown.
  */
 export function leadRowsHtml(leads: ListLead[], view: LeadsView, timeZone: string) {
   const parts = pageParts(view);
@@ -41,6 +42,7 @@ function pageParts(view: LeadsView) {
     : { icon: "trash", title: "Archive", className: "row-action hover:text-red-700" };
   return {
     archive,
+    dateLabel: archive ? "Archived Date" : "Last Update",
     viewQuery: html`${leadsView.href(view, {}, "")}`,
     editQuery: html`${leadsView.href(view, { edit: "true" }, "")}`,
     confirm: html`${`${leadsView.href(view, { confirm: archive ? "restore" : "archive" })}&target=`}`,
@@ -52,7 +54,7 @@ function pageParts(view: LeadsView) {
 
 /**
  * One row, in one template: its pieces that are the same in every row come from `pageParts`, and the name,
- * written seven times, is escaped once.
+ * written eight times, is escaped once. The name and the company open the lead, as the View action does.
  */
 function leadRowHtml(
   lead: ListLead,
@@ -67,24 +69,38 @@ function leadRowHtml(
     <td class="cell">
       <input type="checkbox" name="ids" form="bulk-form" aria-label="Select ${name}" value="${id}" />
     </td>
-    <td class="cell strong">${lead.company}</td>
+    <td class="cell">
+      <a
+        class="lead-link"
+        href="/leads/${id}${parts.viewQuery}"
+        data-app-link="keep-scroll"
+        data-discover="true"
+        >${lead.company}</a
+      >
+    </td>
     <td class="cell">
       <div class="person">
         ${avatarHtml(lead.firstName, lead.lastName)}
         <div class="min-w-0">
-          <p class="strong">${name}</p>
+          <a
+            class="lead-link"
+            href="/leads/${id}${parts.viewQuery}"
+            data-app-link="keep-scroll"
+            data-discover="true"
+            >${name}</a
+          >
           <p class="max-w-[10rem] truncate muted" title="${lead.email}">${lead.email}</p>
         </div>
       </div>
     </td>
     <td class="cell">${BADGES[lead.status]}</td>
     <td class="cell whitespace-nowrap">${formatGBP(lead.estimatedValue)}</td>
-    <td class="cell">
+    <td class="cell" data-label="Owner">
       <p>${lead.createdBy ? fullName(lead.createdBy) : "Unknown"}</p>
       ${showAssignee && html`<p class="muted">Assigned: ${fullName(lead.assignedTo)}</p>`}
       ${!lead.assignedTo && html`<p class="muted">Unassigned</p>`}
     </td>
-    <td class="cell whitespace-nowrap muted">${relative(date)}</td>
+    <td class="cell whitespace-nowrap muted" data-label="${parts.dateLabel}">${relative(date)}</td>
     <td class="cell">
       <div class="flex justify-end">
         <a

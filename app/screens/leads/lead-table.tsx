@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { Pager, SortHeader, Tabs } from "~/components/list";
 import { useTimeZone } from "~/components/time-zone";
+import { formatCount } from "~/utils/format";
 import { leadRowsHtml, type ListLead } from "./lead-rows-html";
 
 // The date column sorts by last update in the active tab and by archived date in the archive.
@@ -24,7 +25,7 @@ const COLUMNS: { sort: LeadSort; label: string; archive?: { sort: LeadSort; labe
 export const LEAD_ROWS = "lead-rows";
 
 /**
- * The two tabs, the sortable table with selection and row actions, and the pager. `leads` is null for the
+ * The two tabs, the sortable table (cards on a phone) with selection and row actions, and the pager. `leads` is null for the
  * page's document, whose rows the server writes and the browser keeps (docs/decisions/015-rows-travel-once.md).
  */
 export function LeadTable({
@@ -88,8 +89,16 @@ export function LeadTable({
       <Tabs
         label="Lead lists"
         tabs={[
-          { label: `Active Leads (${counts.active})`, href: tabHref(view, "active"), current: !archive },
-          { label: `Archive (${counts.archived})`, href: tabHref(view, "archive"), current: archive },
+          {
+            label: `Active Leads (${formatCount(counts.active)})`,
+            href: tabHref(view, "active"),
+            current: !archive,
+          },
+          {
+            label: `Archive (${formatCount(counts.archived)})`,
+            href: tabHref(view, "archive"),
+            current: archive,
+          },
         ]}
       />
 
@@ -126,7 +135,8 @@ export function LeadTable({
         aria-label={archive ? "Archived leads" : "Active leads"}
         onClick={handleRowClick}
       >
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {/* Below md, a list of cards whose header row is the sort bar (.lead-cards in tailwind.css). */}
+        <table className="lead-cards min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="w-10 px-2 py-3">

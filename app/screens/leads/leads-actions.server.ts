@@ -4,7 +4,7 @@ import { readForm } from "~/http/form.server";
 import { invalidInput } from "~/utils/errors";
 import { recordId } from "~/utils/ids";
 import { attempt, requireFormId } from "~/http/page-action.server";
-import { successToast } from "~/utils/toast";
+import { successToast, type ToastAction } from "~/utils/toast";
 import { addLeadIntent, restoreDuplicateIntent } from "./add-lead.server";
 import { leadsView } from "./leads-view";
 
@@ -17,14 +17,21 @@ export async function leadsPageAction(actor: Actor, request: Request) {
   const formData = await readForm(request);
   const listHref = leadsView.href(leadsView.read(new URL(request.url).searchParams));
   const archive = (archived: boolean, ids: () => string[], description?: string) =>
-    attempt(() => setLeadsArchived(actor, ids(), archived), {
-      to: listHref,
-      success: successToast(
-        archived ? "Lead archived successfully" : "Lead restored successfully",
-        description,
-      ),
-      failure: archived ? "Failed to archive lead" : "Failed to restore lead",
-    });
+    attempt(
+      async () => {
+        const changed = ids();
+        await setLeadsArchived(actor, changed, archived);
+        return changed;
+      },
+      {
+        to: listHref,
+        success: (changed) =>
+          archived
+            ? successToast("Lead archived successfully", description, undoArchive(listHref, changed))
+            : successToast("Lead restored successfully", description),
+        failure: archived ? "Failed to archive lead" : "Failed to restore lead",
+      },
+    );
   const posted = formData.getAll("ids");
   // Every posted id must be a lead the user may change (a malformed one is not found), and a bulk action needs
   // at least one: its confirmation asks for a selection first.
@@ -50,6 +57,13 @@ export async function leadsPageAction(actor: Actor, request: Request) {
     default:
       throw new Response("Unknown form intent", { status: 400 });
   }
+}
+
+/** The archive toast's Undo: restores the same leads from the same list. */
+function undoArchive(listHref: string, ids: string[]): ToastAction {
+  return ids.length === 1
+    ? { label: "Undo", action: listHref, fields: { intent: "restore", leadId: ids[0] } }
+    : { label: "Undo", action: listHref, fields: { intent: "bulk-restore", ids } };
 }
 
 function countText(count: number, verb: string) {
