@@ -407,6 +407,16 @@ test.describe("the lead detail on a 375 px phone", () => {
     const stored = await (await crm.api.get(`/api/leads/detail/${lead.id}`)).json();
     expect(stored.estimatedValue).toBe("1234.50");
     expect(stored.status).toBe("PROPOSAL");
+
+    // The contact's phone, added in place: Call Contact now calls it.
+    await contact.getByRole("link", { name: "Edit contact" }).click();
+    await contact.getByLabel("Phone").fill("+44 20 7946 0000");
+    await contact.getByRole("button", { name: "Save" }).click();
+    await expect(quick.getByRole("link", { name: "Call Contact" })).toHaveAttribute(
+      "href",
+      "tel:+442079460000",
+    );
+    await expect(quick.getByText("No phone number")).toHaveCount(0);
     await expectNothingWiderThanViewport(page);
     await expectAccessible(page);
   });

@@ -226,7 +226,9 @@ function ContactInfo({ lead, users, editing }: { lead: Detail; users: Assignable
           ) : (
             <>
               <p className="flex items-center gap-1 text-base font-semibold text-slate-900">
-                {lead.firstName} {lead.lastName}
+                <span className="min-w-0 wrap-anywhere">
+                  {lead.firstName} {lead.lastName}
+                </span>
                 <EditLink field="contact" label="Edit contact" editing={editing} />
               </p>
               {lead.position ? <p className="text-slate-600">{lead.position}</p> : null}

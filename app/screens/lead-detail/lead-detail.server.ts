@@ -2,7 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listAssignableUsers } from "~/models/user.server";
 import { STATUS_LABELS } from "~/models/lead";
-import { leadFieldFormSchemas, leadUpdateFormSchema, setStatusFormSchema } from "~/models/lead.schema";
+import {
+  leadFieldFormSchemas,
+  leadUpdateFormSchema,
+  setStatusFormSchema,
+  type LeadUpdate,
+} from "~/models/lead.schema";
 import { changeLead, getLeadDetail, updateLead } from "~/models/lead.server";
 import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
 import { noteFormSchema, quickFollowUpSchema } from "~/models/note.schema";
@@ -135,9 +140,14 @@ export async function leadDetailAction({ request, context, params }: ActionFunct
       if (!isDetailField(field)) throw new Response("Unknown field", { status: 400 });
       const submission = parseWithZod(formData, { schema: leadFieldFormSchemas[field] });
       if (submission.status !== "success") return invalidReply("update-field", submission.reply());
-      // A blank phone clears it, as on the whole form.
-      const value = submission.value;
-      const update = "phone" in value ? { ...value, phone: value.phone ?? null } : value;
+      // Every optional field of the part is on its form, so a blank one clears it, as on the whole form.
+      const value: LeadUpdate = submission.value;
+      const update: LeadUpdate =
+        field === "value"
+          ? { ...value, estimatedValue: value.estimatedValue ?? null }
+          : field === "owner"
+            ? { ...value, assignedToId: value.assignedToId ?? null }
+            : { ...value, phone: value.phone ?? null };
       try {
         await updateLead(actor, leadId(), update);
       } catch (error) {
