@@ -778,17 +778,26 @@ test.describe("on a 375 px phone", () => {
   }) => {
     const first = await crm.lead("Agnes", "Agenda");
     const second = await crm.lead("Wes", "Weekahead");
-    const agnes = `Agnes Agenda-${crm.token}`;
     const wes = `Wes Weekahead-${crm.token}`;
     // February (GMT: London's clock is UTC's), two days a week apart in the same month.
     const day = freshDay(2);
     const other = addDays(day, Number(day.slice(8)) > 14 ? -7 : 7);
     const month = day.slice(0, 7);
-    await createNote(crm.api, {
-      leadId: first.id,
-      content: "Bring the price list",
-      followUpDate: `${day}T10:30:00.000Z`,
-    });
+    // Six on the day: the week shows a day's first five, and '+1 more'.
+    for (const [index, content] of [
+      "Bring the price list",
+      "Call 2",
+      "Call 3",
+      "Call 4",
+      "Call 5",
+      "Call 6",
+    ].entries()) {
+      await createNote(crm.api, {
+        leadId: first.id,
+        content,
+        followUpDate: `${day}T${pad(10 + index)}:30:00.000Z`,
+      });
+    }
     await createNote(crm.api, {
       leadId: second.id,
       content: "Measure the drive",
@@ -799,44 +808,50 @@ test.describe("on a 375 px phone", () => {
     // The grid's seven columns give way to the agenda of the day's week.
     await expect(page.getByRole("region", { name: "Days" })).toBeHidden();
     const agenda = section(page, "Agenda");
-    await expect(agenda.getByRole("heading", { level: 2 })).toHaveText(`Week of ${longDate(sundayOf(day))}`);
-    const item = line(agenda, agnes);
-    await expect(item).toContainText("10:30");
-    await expect(item).toContainText("Bring the price list");
-    await expect(item.getByText("Upcoming", { exact: true })).toBeVisible();
-    await expect(item.getByRole("button", { name: "Mark Complete" })).toBeVisible();
-    await expect(line(agenda, wes)).toHaveCount(0);
+    const title = agenda.getByRole("heading", { level: 2 });
+    const item = (text: string) => agenda.getByRole("listitem").filter({ hasText: text });
+    await expect(title).toHaveText(`Week of ${longDate(sundayOf(day))}`);
+    await expect(agenda.getByRole("heading", { level: 3, name: longDate(day) })).toBeVisible();
+    await expect(item("Bring the price list")).toContainText("10:30");
+    await expect(item("Bring the price list")).toContainText(`Agnes Agenda-${crm.token}`);
+    await expect(item("Bring the price list").getByText("Upcoming", { exact: true })).toBeVisible();
+    await expect(item("Bring the price list").getByRole("button", { name: "Mark Complete" })).toBeVisible();
+    await expect(item("Call 6")).toHaveCount(0);
+    await expect(item("Measure the drive")).toHaveCount(0);
     await expectFitsViewport(page);
     await expectAccessible(page);
 
-    // The month picker, its days with follow-ups said so, moves the agenda to another week.
-    const picker = page.getByRole("navigation", { name: "Pick a day" });
-    const otherLink = picker.getByRole("link", {
-      name: new RegExp(`^${longDate(other)}, \\d+ follow-ups?$`),
-    });
-    await otherLink.click();
-    await expect(agenda.getByRole("heading", { level: 2 })).toHaveText(
-      `Week of ${longDate(sundayOf(other))}`,
-    );
-    expect(params(page)).toEqual({ month, day: other });
-    await expect(line(agenda, wes)).toContainText("15:00");
-    await expect(line(agenda, agnes)).toHaveCount(0);
+    // '+1 more' opens the day alone, all of it.
+    await agenda.getByRole("link", { name: "+1 more" }).click();
+    await expect(title).toHaveText(longDate(day));
+    expect(params(page)).toEqual({ month, day, agenda: "day" });
+    await expect(item("Call 6")).toContainText("15:30");
+    await expect(agenda.getByRole("listitem")).toHaveCount(6);
 
-    // The day alone.
-    await agenda.getByRole("link", { name: "Day", exact: true }).click();
-    await expect(agenda.getByRole("heading", { level: 2 })).toHaveText(longDate(other));
-    const view = { month, day: other, agenda: "day" };
+    // The month picker, its days with follow-ups said so, moves the agenda to another day.
+    const picker = page.getByRole("navigation", { name: "Pick a day" });
+    await picker.getByRole("link", { name: new RegExp(`^${longDate(other)}, \\d+ follow-ups?$`) }).click();
+    await expect(title).toHaveText(longDate(other));
+    expect(params(page)).toEqual({ month, day: other, agenda: "day" });
+    await expect(item("Measure the drive")).toContainText("15:00");
+    await expect(item("Bring the price list")).toHaveCount(0);
+
+    // And the week around it.
+    await agenda.getByRole("link", { name: "Week", exact: true }).click();
+    await expect(title).toHaveText(`Week of ${longDate(sundayOf(other))}`);
+    const view = { month, day: other };
     expect(params(page)).toEqual(view);
-    await expect(line(agenda, wes)).toContainText("Measure the drive");
+    await expect(item("Measure the drive")).toContainText(wes);
+    await expect(item("Bring the price list")).toHaveCount(0);
     await expectFitsViewport(page);
 
-    // Its lead opens over the agenda, and closing it comes back to the same day.
+    // Its lead opens over the agenda, and closing it comes back to the same week.
     const detail = await openLead(page, agenda.getByRole("link", { name: wes, exact: true }), wes);
     expect(pathname(page)).toBe(`/calendar/lead/${second.id}`);
     expect(params(page)).toEqual(view);
     await detail.getByRole("link", { name: "Close" }).click();
     await expectCalendarAt(page, wes, view);
-    await expect(agenda.getByRole("heading", { level: 2 })).toHaveText(longDate(other));
+    await expect(title).toHaveText(`Week of ${longDate(sundayOf(other))}`);
   });
 });
 

@@ -113,7 +113,6 @@ export function CalendarGrid({
                           schedule: day,
                           pick: "",
                           dpage: 1,
-                          apage: 1,
                         })}
                         preventScrollReset
                         aria-label={`Schedule a follow-up on ${longDate(day)}`}
@@ -149,7 +148,6 @@ export function CalendarGrid({
                             schedule: "",
                             pick: "",
                             dpage: 1,
-                            apage: 1,
                           })}
                           preventScrollReset
                           className="mt-1 block text-xs font-medium text-slate-700 underline"

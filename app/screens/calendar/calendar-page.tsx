@@ -23,7 +23,7 @@ export function CalendarPage() {
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_20rem]">
-        <div className="min-w-0 space-y-6">
+        <div className="flex min-w-0 flex-col gap-6">
           <CalendarGrid
             view={view}
             month={data.month}
@@ -37,8 +37,7 @@ export function CalendarPage() {
           <CalendarAgenda
             view={view}
             selected={data.selected}
-            range={data.agendaRange}
-            list={data.agendaFollowUps}
+            days={data.agenda}
             now={data.now}
             timeZone={timeZone}
           />

@@ -43,7 +43,7 @@ const dayParam = {
  * day, the day whose Schedule Follow-up dialog is open, the lead chosen for it (leadId and leadName, from the
  * lead detail's 'Schedule Follow Up'), the dialog's lead search without JavaScript, the pages of the
  * side panels (today's follow-ups, the selected day's), and the phone's agenda: the selected day's week or
- * the day alone, and its page.
+ * the day alone (whose page is the day panel's).
  */
 export const calendarView = defineListState("/calendar", {
   month: monthParam,
@@ -55,7 +55,6 @@ export const calendarView = defineListState("/calendar", {
   tpage: param.page(),
   dpage: param.page(),
   agenda: param.oneOf(["week", "day"], "week"),
-  apage: param.page(),
 });
 
 export type CalendarView = ReturnType<typeof calendarView.read>;
@@ -99,11 +98,10 @@ export function shiftDay(day: string, by: number) {
   return format(addDays(parse(day, "yyyy-MM-dd", new Date(2000, 0, 1)), by), "yyyy-MM-dd");
 }
 
-/** The first and last day of the agenda: the day's week, Sunday to Saturday, or the day alone. */
-export function agendaDays(day: string, agenda: CalendarView["agenda"]): [string, string] {
-  if (agenda === "day") return [day, day];
+/** The days of a day's week, Sunday to Saturday. */
+export function weekOf(day: string) {
   const first = format(startOfWeek(parse(day, "yyyy-MM-dd", new Date(2000, 0, 1))), "yyyy-MM-dd");
-  return [first, shiftDay(first, 6)];
+  return Array.from({ length: 7 }, (_, index) => shiftDay(first, index));
 }
 
 /** The weeks of a month's grid ("2026-11"), Sunday to Saturday, as days ("2026-11-01"). */
@@ -157,8 +155,8 @@ export const FOLLOW_UPS_PER_DAY = 2;
 /** The follow-ups a side panel (today's, the selected day's) shows a page. */
 export const FOLLOW_UPS_PER_PANEL = 10;
 
-/** The follow-ups the phone's agenda shows a page. */
-export const FOLLOW_UPS_PER_AGENDA = 20;
+/** The follow-ups a day shows in the phone's week agenda before '+N more'. */
+export const FOLLOW_UPS_PER_AGENDA_DAY = 5;
 
 /** The UTC instants at which each of `days` begins in `timeZone`, then the instant the last one ends. */
 export function dayStarts(days: string[], timeZone: string) {

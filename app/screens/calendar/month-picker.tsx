@@ -64,7 +64,6 @@ export function MonthPicker({
                         schedule: "",
                         pick: "",
                         dpage: 1,
-                        apage: 1,
                       })}
                       preventScrollReset
                       aria-label={`${longDate(day)}${total ? `, ${formatCount(total)} ${total === 1 ? "follow-up" : "follow-ups"}` : ""}`}
