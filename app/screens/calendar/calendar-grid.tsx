@@ -106,14 +106,7 @@ export function CalendarGrid({
                       }`}
                     >
                       <AppLink
-                        to={calendarView.href({
-                          ...view,
-                          month,
-                          day,
-                          schedule: day,
-                          pick: "",
-                          dpage: 1,
-                        })}
+                        to={calendarView.href({ ...view, month, day, schedule: day, pick: "", dpage: 1 })}
                         preventScrollReset
                         aria-label={`Schedule a follow-up on ${longDate(day)}`}
                         aria-current={day === today ? "date" : undefined}
@@ -141,14 +134,7 @@ export function CalendarGrid({
                       </ul>
                       {total > FOLLOW_UPS_PER_DAY ? (
                         <AppLink
-                          to={calendarView.href({
-                            ...view,
-                            month,
-                            day,
-                            schedule: "",
-                            pick: "",
-                            dpage: 1,
-                          })}
+                          to={calendarView.href({ ...view, month, day, schedule: "", pick: "", dpage: 1 })}
                           preventScrollReset
                           className="mt-1 block text-xs font-medium text-slate-700 underline"
                         >

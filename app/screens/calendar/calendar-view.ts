@@ -77,7 +77,10 @@ export function longDate(day: string) {
   return longDates.format(new Date(Date.UTC(year, month - 1, date)));
 }
 
-/** A follow-up's lead, opened over the calendar as it is: the dialog closes back to this view (utils/list-state.ts parentHref). */
+/**
+ * A follow-up's lead, opened over the calendar as it is (`/calendar/lead/{id}?{view}`): its dialog closes back
+ * to this view (utils/list-state.ts parentHref).
+ */
 export function calendarLeadHref(view: CalendarView, leadId: string) {
   return calendarView.href({ ...view, schedule: "", pick: "" }, {}, `/calendar/lead/${leadId}`);
 }

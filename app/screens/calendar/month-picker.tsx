@@ -57,14 +57,7 @@ export function MonthPicker({
                 return (
                   <td key={day} className="p-0">
                     <AppLink
-                      to={calendarView.href({
-                        ...view,
-                        month,
-                        day,
-                        schedule: "",
-                        pick: "",
-                        dpage: 1,
-                      })}
+                      to={calendarView.href({ ...view, month, day, schedule: "", pick: "", dpage: 1 })}
                       preventScrollReset
                       aria-label={`${longDate(day)}${total ? `, ${formatCount(total)} ${total === 1 ? "follow-up" : "follow-ups"}` : ""}`}
                       aria-current={day === today ? "date" : undefined}
