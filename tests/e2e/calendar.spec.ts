@@ -14,6 +14,7 @@ import {
   dialog,
   expect,
   expectAccessible,
+  expectNothingWiderThanViewport,
   hydrated,
   noJs,
   params,
@@ -746,24 +747,6 @@ test.describe("opening a follow-up's lead", () => {
   });
 });
 
-/**
- * Nothing wider than the viewport: no element reaches past its right edge, and no scroll box (overflow auto or
- * scroll) holds more than it shows across.
- */
-async function expectFitsViewport(page: Page) {
-  const misfits = await page.evaluate(() =>
-    [...document.querySelectorAll("body *")].flatMap((element) => {
-      const style = getComputedStyle(element);
-      const scrolls = /auto|scroll/.test(`${style.overflow} ${style.overflowX} ${style.overflowY}`);
-      const tooWide =
-        element.getBoundingClientRect().right > window.innerWidth ||
-        (scrolls && element.scrollWidth > element.clientWidth + 1);
-      return tooWide ? [`${element.tagName} ${element.getAttribute("aria-label") ?? element.className}`] : [];
-    }),
-  );
-  expect(misfits).toEqual([]);
-}
-
 /** The Sunday that starts a day's week. */
 function sundayOf(day: string) {
   return addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
@@ -818,7 +801,7 @@ test.describe("on a 375 px phone", () => {
     await expect(item("Bring the price list").getByRole("button", { name: "Mark Complete" })).toBeVisible();
     await expect(item("Call 6")).toHaveCount(0);
     await expect(item("Measure the drive")).toHaveCount(0);
-    await expectFitsViewport(page);
+    await expectNothingWiderThanViewport(page);
     await expectAccessible(page);
 
     // '+1 more' opens the day alone, all of it.
@@ -843,7 +826,7 @@ test.describe("on a 375 px phone", () => {
     expect(params(page)).toEqual(view);
     await expect(item("Measure the drive")).toContainText(wes);
     await expect(item("Bring the price list")).toHaveCount(0);
-    await expectFitsViewport(page);
+    await expectNothingWiderThanViewport(page);
 
     // Its lead opens over the agenda, and closing it comes back to the same week.
     const detail = await openLead(page, agenda.getByRole("link", { name: wes, exact: true }), wes);
