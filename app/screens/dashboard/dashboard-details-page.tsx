@@ -37,7 +37,10 @@ export function DashboardDetailsPage() {
           className="mt-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
         >
           <h2 className="text-sm font-medium text-slate-600">Total Revenue</h2>
-          <p className="mt-1 text-2xl font-bold text-slate-900">{formatGBP(totalRevenue)}</p>
+          <p className="mt-1 text-2xl font-bold whitespace-nowrap text-slate-900 tabular-nums">
+            {formatGBP(totalRevenue)}
+          </p>
+          <p className="text-xs text-slate-600">all time</p>
         </section>
       ) : null}
       <div className="mt-6">
