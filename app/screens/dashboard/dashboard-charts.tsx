@@ -4,7 +4,7 @@ import { Panel } from "./dashboard-panels";
 
 type Bar = { label: string; value: number; text: string; fill: string };
 
-/** The chart's drawing size; it scales to its box, at most 24rem wide. */
+/** The chart's drawing size; it scales to its box, at most 22rem wide (13-unit text about 14 px). */
 const WIDTH = 320;
 const ROW = 26;
 const BAR = 14;
@@ -27,7 +27,7 @@ function BarChart({ summary, bars }: { summary: string; bars: Bar[] }) {
       role="img"
       aria-label={summary}
       viewBox={`0 0 ${WIDTH} ${bars.length * ROW}`}
-      className="block w-full max-w-sm"
+      className="block w-full max-w-[22rem]"
       fontSize="13"
     >
       <title>{summary}</title>

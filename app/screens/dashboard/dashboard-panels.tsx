@@ -57,10 +57,11 @@ const CARDS: {
 ];
 
 /**
- * A figure's type size by its length, so that the longest revenue (£999,999,999,999.99) stays on one line
- * in a quarter-width card (about 200 px of text at 1280 px).
+ * A figure's type size by its length, so that a revenue of hundreds of billions (£999,999,999,999.99) stays
+ * on one line in a quarter-width card (about 200 px of text at 1280 px).
  */
 function figureSize(text: string) {
+  if (text.length > 19) return "text-base";
   return text.length > 14 ? "text-lg" : text.length > 10 ? "text-xl" : "text-2xl";
 }
 
@@ -141,8 +142,8 @@ export function Panel({
 }
 
 /**
- * The first five leads of the division's list (newest update first): a table from the `md` breakpoint, a
- * list of cards below it. Names and companies open the lead over the dashboard.
+ * The first five leads of the division's list (newest update first): a table from the `xl` breakpoint, where
+ * it fits beside the sidebar, a list of cards below it. Names and companies open the lead over the dashboard.
  */
 export function RecentLeads({ leads }: { leads: ListLead[] }) {
   const relative = relativeDates(useTimeZone());
@@ -161,7 +162,7 @@ export function RecentLeads({ leads }: { leads: ListLead[] }) {
       ) : (
         <>
           <div
-            className="hidden overflow-x-auto md:block"
+            className="hidden overflow-x-auto xl:block"
             tabIndex={0}
             role="region"
             aria-label="Recent leads table"
@@ -217,7 +218,7 @@ export function RecentLeads({ leads }: { leads: ListLead[] }) {
               </tbody>
             </table>
           </div>
-          <ul className="divide-y divide-slate-100 md:hidden" aria-label="Recent leads">
+          <ul className="divide-y divide-slate-100 xl:hidden" aria-label="Recent leads">
             {leads.map((lead) => (
               <li key={lead.id} className="flex gap-3 px-4 py-3 text-sm">
                 <Avatar firstName={lead.firstName} lastName={lead.lastName} />
@@ -234,13 +235,20 @@ export function RecentLeads({ leads }: { leads: ListLead[] }) {
                     {lead.email}
                   </p>
                   {leadLink(lead, lead.company, "block text-slate-900")}
-                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
-                    <dt className="text-slate-600">Owner</dt>
-                    <dd>{owner(lead)}</dd>
-                    <dt className="text-slate-600">Value</dt>
-                    <dd className="tabular-nums">{formatGBP(lead.estimatedValue)}</dd>
-                    <dt className="text-slate-600">Last Contact</dt>
-                    <dd suppressHydrationWarning>{relative(lead.updatedAt)}</dd>
+                  {/* A column of label and value on a phone, one line of pairs from `sm`. */}
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 sm:flex sm:flex-wrap sm:gap-x-5">
+                    <div className="contents sm:flex sm:gap-x-1.5">
+                      <dt className="text-slate-600">Owner</dt>
+                      <dd>{owner(lead)}</dd>
+                    </div>
+                    <div className="contents sm:flex sm:gap-x-1.5">
+                      <dt className="text-slate-600">Value</dt>
+                      <dd className="tabular-nums">{formatGBP(lead.estimatedValue)}</dd>
+                    </div>
+                    <div className="contents sm:flex sm:gap-x-1.5">
+                      <dt className="text-slate-600">Last Contact</dt>
+                      <dd suppressHydrationWarning>{relative(lead.updatedAt)}</dd>
+                    </div>
                   </dl>
                 </div>
               </li>
