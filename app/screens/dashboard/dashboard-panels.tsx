@@ -58,9 +58,9 @@ const CARDS: {
 
 /**
  * A figure's type size by its length, so that a revenue of hundreds of billions (£999,999,999,999.99) stays
- * on one line in a quarter-width card (about 200 px of text at 1280 px).
+ * on one line in a quarter-width card (about 200 px of text at 1280 px) or on a phone.
  */
-function figureSize(text: string) {
+export function figureSize(text: string) {
   if (text.length > 19) return "text-base";
   return text.length > 14 ? "text-lg" : text.length > 10 ? "text-xl" : "text-2xl";
 }
@@ -243,7 +243,7 @@ export function RecentLeads({ leads }: { leads: ListLead[] }) {
                     </div>
                     <div className="contents sm:flex sm:gap-x-1.5">
                       <dt className="text-slate-600">Value</dt>
-                      <dd className="tabular-nums">{formatGBP(lead.estimatedValue)}</dd>
+                      <dd className="whitespace-nowrap tabular-nums">{formatGBP(lead.estimatedValue)}</dd>
                     </div>
                     <div className="contents sm:flex sm:gap-x-1.5">
                       <dt className="text-slate-600">Last Contact</dt>

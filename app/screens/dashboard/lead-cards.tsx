@@ -57,7 +57,7 @@ export function LeadCards({
             {lead.estimatedValue !== null ? (
               <>
                 <dt className="text-slate-600">Value</dt>
-                <dd>{formatGBP(lead.estimatedValue)}</dd>
+                <dd className="whitespace-nowrap tabular-nums">{formatGBP(lead.estimatedValue)}</dd>
               </>
             ) : null}
             <dt className="text-slate-600">Created</dt>
