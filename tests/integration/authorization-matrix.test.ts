@@ -127,9 +127,16 @@ function leadOverPage(page: string, ids: Ids): Case[] {
 const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
   root: "layout",
   "routes/_app": "layout",
-  "routes/_app._index": () => [
-    { method: "GET", path: "/", page: "/", expect: member(200) },
+  "routes/_app._dashboard": () => [{ method: "GET", path: "/", page: "/", expect: member(200) }],
+  "routes/_app._dashboard._index": () => [
+    { method: "GET", path: "/?new=lead", page: "/", expect: member(200) },
     { method: "POST", path: "/?index", form: { intent: "nothing" }, expect: member(400) },
+  ],
+  "routes/_app._dashboard.lead.$leadId": (ids) => [
+    { method: "GET", path: `/lead/${ids.leadTSS}`, page: "/lead/:id", expect: pageRecord("TSS") },
+    { method: "GET", path: `/lead/${ids.leadNLH}`, page: "/lead/:id", expect: pageRecord("NLH") },
+    { method: "GET", path: `/lead/${ids.missing}`, page: "/lead/:id", expect: pageRecord(null) },
+    { method: "POST", path: `/lead/${ids.leadTSS}`, form: { intent: "nothing" }, expect: member(400) },
   ],
   "routes/_app.leads": () => [
     { method: "GET", path: "/leads", page: "/leads", expect: member(200) },
