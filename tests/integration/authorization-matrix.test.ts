@@ -101,7 +101,7 @@ type Ids = {
 
 const bad = { "content-type": "application/json" };
 
-/** The lead detail opened over another page, at `{page}/lead/{id}` (app/utils/list-state.ts parentHref). */
+/** The lead detail opened over another page, at `{page}/lead/{id}` (app/utils/list-state.ts parentHref; `/lead/{id}` over the dashboard). */
 function leadOverPage(page: string, ids: Ids): Case[] {
   return [
     {
@@ -132,12 +132,7 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "GET", path: "/?new=lead", page: "/", expect: member(200) },
     { method: "POST", path: "/?index", form: { intent: "nothing" }, expect: member(400) },
   ],
-  "routes/_app._dashboard.lead.$leadId": (ids) => [
-    { method: "GET", path: `/lead/${ids.leadTSS}`, page: "/lead/:id", expect: pageRecord("TSS") },
-    { method: "GET", path: `/lead/${ids.leadNLH}`, page: "/lead/:id", expect: pageRecord("NLH") },
-    { method: "GET", path: `/lead/${ids.missing}`, page: "/lead/:id", expect: pageRecord(null) },
-    { method: "POST", path: `/lead/${ids.leadTSS}`, form: { intent: "nothing" }, expect: member(400) },
-  ],
+  "routes/_app._dashboard.lead.$leadId": (ids) => leadOverPage("", ids),
   "routes/_app.leads": () => [
     { method: "GET", path: "/leads", page: "/leads", expect: member(200) },
     { method: "GET", path: "/leads?tab=archive&q=MARKER", page: "/leads", expect: member(200) },
