@@ -11,7 +11,7 @@ const BUDGET_KB = 150;
 const BUDGETED = new Set(["/leads", "/mobile"]);
 /** The pages and the route modules they load, root to leaf. */
 const PAGES: Record<string, string[]> = {
-  "/": ["root", "routes/_app", "routes/_app._index"],
+  "/": ["root", "routes/_app", "routes/_app._dashboard", "routes/_app._dashboard._index"],
   "/leads": ["root", "routes/_app", "routes/_app.leads"],
   "/leads/{id}": ["root", "routes/_app", "routes/_app.leads", "routes/_app.leads.$leadId"],
   "/mobile": ["root", "routes/mobile"],

@@ -12,6 +12,9 @@ export type DashboardStats = {
   revenueChange: number;
 };
 
+/** The four figures counted over the leads created this calendar month (UTC): what each change is of. */
+export type MonthFigures = Pick<DashboardStats, "totalLeads" | "activeProspects" | "closedDeals" | "revenue">;
+
 export const DASHBOARD_TYPES = ["total-leads", "active-prospects", "closed-deals", "revenue"] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineListState, param } from "./list-state";
+import { defineListState, param, parentHref } from "./list-state";
 
 const view = defineListState(
   "/things",
@@ -82,5 +82,15 @@ describe("defineListState", () => {
       ["tab", "closed"],
       ["mine", "1"],
     ]);
+  });
+});
+
+describe("parentHref", () => {
+  it("drops the lead, and a /lead before it, keeping the query", () => {
+    expect(parentHref("/leads/abc", "?q=x")).toBe("/leads?q=x");
+    expect(parentHref("/dashboard/closed-deals/abc", "")).toBe("/dashboard/closed-deals");
+    expect(parentHref("/calendar/lead/abc", "?month=2026-11")).toBe("/calendar?month=2026-11");
+    expect(parentHref("/lead/abc", "")).toBe("/");
+    expect(parentHref("/lead/abc", "?new=lead")).toBe("/?new=lead");
   });
 });

@@ -140,9 +140,10 @@ export function defineListState<
 /**
  * The address a child route's dialog closes to: its parent's path with the same query, so the page behind
  * keeps its state. The lead's id is dropped, and with it a `/lead` segment before it: a lead opens over any
- * page as `{page}/lead/{id}` (/calendar/lead/{id}), over a list of leads as `{list}/{id}` (/leads/{id},
+ * page as `{page}/lead/{id}` (/calendar/lead/{id}, /lead/{id} over the dashboard), over a list of leads as `{list}/{id}` (/leads/{id},
  * /dashboard/{type}/{id}).
  */
 export function parentHref(pathname: string, search: string) {
-  return pathname.replace(/(\/lead)?\/[^/]+\/?$/, "") + search;
+  // The dashboard is / itself: its lead, /lead/{id}, leaves no path.
+  return (pathname.replace(/(\/lead)?\/[^/]+\/?$/, "") || "/") + search;
 }

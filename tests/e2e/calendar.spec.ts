@@ -14,6 +14,7 @@ import {
   dialog,
   expect,
   expectAccessible,
+  expectNothingWiderThanViewport,
   hydrated,
   noJs,
   params,
@@ -213,7 +214,9 @@ test.describe("calendar grid", () => {
     const start = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
     const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
     const weeks = Math.ceil((last.getTime() - start.getTime() + 86_400_000) / (7 * 86_400_000));
-    const rows = grid.locator("tbody tr");
+    // (The phone's month picker, hidden here, has rows too.)
+    const days = grid.getByRole("region", { name: "Days" });
+    const rows = days.locator("tbody tr");
     await expect(rows).toHaveCount(weeks);
     for (let week = 0; week < weeks; week++) await expect(rows.nth(week).getByRole("cell")).toHaveCount(7);
     await expect(rows.first().getByRole("cell").first().getByRole("link").first()).toHaveAccessibleName(
@@ -247,7 +250,7 @@ test.describe("calendar grid", () => {
     await expect(grid.getByRole("heading", { level: 2 })).toHaveText(monthTitle(today.slice(0, 7)));
     expect(pathname(page)).toBe("/calendar");
     expect(params(page)).toEqual({});
-    const current = grid.locator('[aria-current="date"]');
+    const current = days.locator('[aria-current="date"]');
     await expect(current).toHaveCount(1);
     await expect(current).toHaveAccessibleName(`Schedule a follow-up on ${longDate(today)}`);
     await expect(current).toHaveText(String(Number(today.slice(8))));
@@ -587,7 +590,7 @@ test.describe("Schedule Follow-up", () => {
     expect(await followUpsOf(crm, lead.id, day, day)).toEqual([]);
   });
 
-  test("?leadId=&leadName= hides the picker and names the lead; a time of one's own", async ({
+  test("?schedule=&leadId=&leadName= opens the dialog with the lead chosen and named; a time of one's own", async ({
     page,
     crm,
   }) => {
@@ -597,14 +600,14 @@ test.describe("Schedule Follow-up", () => {
     const leadName = `Lena G. (site visit)-${crm.token}`;
     const day = freshDay(1);
     const month = day.slice(0, 7);
+    // The address of calendar-view.ts scheduleHref, which the lead detail's 'Schedule Meeting' links to.
     await signInToCalendar(
       page,
       crm,
-      `/calendar?${new URLSearchParams({ month, leadId: lead.id, leadName })}`,
+      `/calendar?${new URLSearchParams({ month, day, schedule: day, leadId: lead.id, leadName })}`,
     );
-    await expect(page.getByText(`Click a day to schedule a follow-up with ${leadName}.`)).toBeVisible();
 
-    const schedule = await openSchedule(page, day);
+    const schedule = dialog(page, "Schedule Follow-up");
     await expect(schedule).toContainText(`Schedule a follow-up with ${leadName} on ${longDate(day)}`);
     await expect(schedule.getByRole("searchbox", { name: "Lead" })).toHaveCount(0);
     await expect(schedule.getByRole("radio")).toHaveCount(0);
@@ -617,6 +620,7 @@ test.describe("Schedule Follow-up", () => {
 
     await expect(toast(page, "Follow-up scheduled successfully")).toBeVisible();
     expect(params(page)).toEqual({ month, day, leadId: lead.id, leadName });
+    await expect(page.getByText(`Click a day to schedule a follow-up with ${leadName}.`)).toBeVisible();
     const item = line(dayPanel(page, day), name);
     await expect(item).toContainText("Afternoon site visit");
     await expect(item).toContainText("14:30");
@@ -681,37 +685,156 @@ test.describe("Schedule Follow-up", () => {
   });
 });
 
+/** Opens a follow-up's lead from its link on the calendar: the lead's dialog, over the calendar. */
+async function openLead(page: Page, link: Locator, name: string) {
+  await link.click();
+  const detail = dialog(page, name);
+  await expect(detail).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Follow-up Calendar", includeHidden: true }),
+  ).toBeVisible();
+  return detail;
+}
+
+/** The calendar again, without a lead's dialog, at the view it was left at. */
+async function expectCalendarAt(page: Page, name: string, view: Record<string, string>) {
+  await expect(dialog(page, name)).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Follow-up Calendar" })).toBeVisible();
+  expect(pathname(page)).toBe("/calendar");
+  expect(params(page)).toEqual(view);
+}
+
 test.describe("opening a follow-up's lead", () => {
-  test("a follow-up opens its lead's dialog; an unknown lead comes back with 'Lead not found'", async ({
+  test("a follow-up opens its lead over the calendar, whose forms work; Close comes back to the same view", async ({
     page,
     crm,
   }) => {
     const lead = await crm.lead("Leo", "Linked", { company: `Linked ${crm.token} Stone` });
     const name = `Leo Linked-${crm.token}`;
     const day = freshDay(9);
+    const view = { month: day.slice(0, 7), day };
     await createNote(crm.api, {
       leadId: lead.id,
       content: "Discuss the sample",
       followUpDate: `${day}T12:00:00.000Z`,
     });
-    await signInToCalendar(page, crm, `/calendar?month=${day.slice(0, 7)}&day=${day}`);
+    await signInToCalendar(page, crm, `/calendar?${new URLSearchParams(view)}`);
     const inCell = dayCell(page, day).getByRole("link", { name, exact: true });
     const inPanel = dayPanel(page, day).getByRole("link", { name, exact: true });
-    await expect(inCell).toHaveAttribute("href", `/leads?leadId=${lead.id}&from=calendar`);
-    await expect(inPanel).toHaveAttribute("href", `/leads?leadId=${lead.id}&from=calendar`);
+    const address = `/calendar/lead/${lead.id}?${new URLSearchParams(view)}`;
+    await expect(inCell).toHaveAttribute("href", address);
+    await expect(inPanel).toHaveAttribute("href", address);
 
-    await inCell.click();
-    const detail = dialog(page, name);
-    await expect(detail).toBeVisible();
-    expect(pathname(page)).toBe(`/leads/${lead.id}`);
+    const detail = await openLead(page, inCell, name);
+    expect(pathname(page)).toBe(`/calendar/lead/${lead.id}`);
+    expect(params(page)).toEqual(view);
     await expect(section(detail, "Notes & Comments")).toContainText("Discuss the sample");
+    // The dialog's forms post to its own address and come back to it.
+    await detail.getByRole("button", { name: "Mark Complete" }).click();
+    await expect(toast(page, "Follow-up marked as complete")).toBeVisible();
+    await expect(detail.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
+    expect(pathname(page)).toBe(`/calendar/lead/${lead.id}`);
+    expect(params(page)).toEqual(view);
 
-    // A lead that is not there (removed since, or never was): back to the calendar with the toast.
-    await page.goto(`/leads?leadId=${crypto.randomUUID()}&from=calendar`);
-    await expect(page.getByRole("heading", { level: 1, name: "Follow-up Calendar" })).toBeVisible();
-    expect(pathname(page)).toBe("/calendar");
-    await expect(toast(page, "Lead not found")).toBeVisible();
-    await expect(toast(page, "Could not find the lead for this follow-up.")).toBeVisible();
+    await detail.getByRole("link", { name: "Close" }).click();
+    await expectCalendarAt(page, name, view);
+    await expect(line(dayPanel(page, day), name).getByText("Complete", { exact: true })).toBeVisible();
+
+    // A lead that is not there (removed since, or never was): back to the calendar as it was, with a toast.
+    await page.goto(`/calendar/lead/${crypto.randomUUID()}?${new URLSearchParams(view)}`);
+    await expectCalendarAt(page, name, view);
+    await expect(toast(page, "Could not open lead details.")).toBeVisible();
+  });
+});
+
+/** The Sunday that starts a day's week. */
+function sundayOf(day: string) {
+  return addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
+}
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("an agenda of the chosen week or day, a month picker to choose it; a lead opens over it and closes back", async ({
+    page,
+    crm,
+  }) => {
+    const first = await crm.lead("Agnes", "Agenda");
+    const second = await crm.lead("Wes", "Weekahead");
+    const wes = `Wes Weekahead-${crm.token}`;
+    // February (GMT: London's clock is UTC's), two days a week apart in the same month.
+    const day = freshDay(2);
+    const other = addDays(day, Number(day.slice(8)) > 14 ? -7 : 7);
+    const month = day.slice(0, 7);
+    // Six on the day: the week shows a day's first five, and '+1 more'.
+    for (const [index, content] of [
+      "Bring the price list",
+      "Call 2",
+      "Call 3",
+      "Call 4",
+      "Call 5",
+      "Call 6",
+    ].entries()) {
+      await createNote(crm.api, {
+        leadId: first.id,
+        content,
+        followUpDate: `${day}T${pad(10 + index)}:30:00.000Z`,
+      });
+    }
+    await createNote(crm.api, {
+      leadId: second.id,
+      content: "Measure the drive",
+      followUpDate: `${other}T15:00:00.000Z`,
+    });
+    await signInToCalendar(page, crm, `/calendar?month=${month}&day=${day}`);
+
+    // The grid's seven columns give way to the agenda of the day's week.
+    await expect(page.getByRole("region", { name: "Days" })).toBeHidden();
+    const agenda = section(page, "Agenda");
+    const title = agenda.getByRole("heading", { level: 2 });
+    const item = (text: string) => agenda.getByRole("listitem").filter({ hasText: text });
+    await expect(title).toHaveText(`Week of ${longDate(sundayOf(day))}`);
+    await expect(agenda.getByRole("heading", { level: 3, name: longDate(day) })).toBeVisible();
+    await expect(item("Bring the price list")).toContainText("10:30");
+    await expect(item("Bring the price list")).toContainText(`Agnes Agenda-${crm.token}`);
+    await expect(item("Bring the price list").getByText("Upcoming", { exact: true })).toBeVisible();
+    await expect(item("Bring the price list").getByRole("button", { name: "Mark Complete" })).toBeVisible();
+    await expect(item("Call 6")).toHaveCount(0);
+    await expect(item("Measure the drive")).toHaveCount(0);
+    await expectNothingWiderThanViewport(page);
+    await expectAccessible(page);
+
+    // '+1 more' opens the day alone, all of it.
+    await agenda.getByRole("link", { name: "+1 more" }).click();
+    await expect(title).toHaveText(longDate(day));
+    expect(params(page)).toEqual({ month, day, agenda: "day" });
+    await expect(item("Call 6")).toContainText("15:30");
+    await expect(agenda.getByRole("listitem")).toHaveCount(6);
+
+    // The month picker, its days with follow-ups said so, moves the agenda to another day.
+    const picker = page.getByRole("navigation", { name: "Pick a day" });
+    await picker.getByRole("link", { name: new RegExp(`^${longDate(other)}, \\d+ follow-ups?$`) }).click();
+    await expect(title).toHaveText(longDate(other));
+    expect(params(page)).toEqual({ month, day: other, agenda: "day" });
+    await expect(item("Measure the drive")).toContainText("15:00");
+    await expect(item("Bring the price list")).toHaveCount(0);
+
+    // And the week around it.
+    await agenda.getByRole("link", { name: "Week", exact: true }).click();
+    await expect(title).toHaveText(`Week of ${longDate(sundayOf(other))}`);
+    const view = { month, day: other };
+    expect(params(page)).toEqual(view);
+    await expect(item("Measure the drive")).toContainText(wes);
+    await expect(item("Bring the price list")).toHaveCount(0);
+    await expectNothingWiderThanViewport(page);
+
+    // Its lead opens over the agenda, and closing it comes back to the same week.
+    const detail = await openLead(page, agenda.getByRole("link", { name: wes, exact: true }), wes);
+    expect(pathname(page)).toBe(`/calendar/lead/${second.id}`);
+    expect(params(page)).toEqual(view);
+    await detail.getByRole("link", { name: "Close" }).click();
+    await expectCalendarAt(page, wes, view);
+    await expect(title).toHaveText(`Week of ${longDate(sundayOf(other))}`);
   });
 });
 

@@ -1,7 +1,8 @@
 // The dashboard and its details pages (SPEC.md section 2 "Dashboard", "Dashboard details"; CONTRACT.md
-// "Dashboard details", "Export Report"): the welcome banner, the stat cards, Recent Leads, Quick Actions with
-// their dialogs and the CSV export, Recent Activity, and the card grids behind the stat cards with the lead
-// detail opened over them. Every test runs with JavaScript on ("js") and off ("no-js").
+// "Dashboard details", "Export Report"): the welcome banner, the stat cards with their periods, the two
+// charts, Recent Leads, Quick Actions with their dialogs and the CSV export, Recent Activity, the lead detail
+// opened over the dashboard, the card grids behind the stat cards with the lead detail opened over them, and
+// both on a 375 px phone. Every test runs with JavaScript on ("js") and off ("no-js").
 import type { Page } from "@playwright/test";
 import fs from "node:fs/promises";
 import {
@@ -23,10 +24,10 @@ import {
 test.describe.configure({ timeout: 60_000 });
 
 const STAT_CARDS = [
-  { title: "Total Leads", href: "/dashboard/total-leads" },
-  { title: "Active Prospects", href: "/dashboard/active-prospects" },
-  { title: "Closed Deals", href: "/dashboard/closed-deals" },
-  { title: "Revenue", href: "/dashboard/revenue" },
+  { title: "Total Leads", href: "/dashboard/total-leads", period: "all time" },
+  { title: "Active Prospects", href: "/dashboard/active-prospects", period: "open now" },
+  { title: "Closed Deals", href: "/dashboard/closed-deals", period: "all time" },
+  { title: "Revenue", href: "/dashboard/revenue", period: "all time" },
 ] as const;
 type StatTitle = (typeof STAT_CARDS)[number]["title"];
 
@@ -45,6 +46,17 @@ const today = () =>
 const gbp = (value: number) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(value);
 
+/** This month as the won value chart names it ('Nov 2026'). */
+const thisMonthName = () =>
+  new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
+
+/** '£1,234.50' or '1,234' as a number. */
+const figure = (text: string | null) => {
+  const value = Number(text!.replace(/[£,\s]/g, ""));
+  expect(Number.isFinite(value), String(text)).toBe(true);
+  return value;
+};
+
 /** Opens `path` (default the dashboard), signs in and waits for the page's heading. */
 function signInToDashboard(page: Page, crm: Crm, path = "/", heading = "Dashboard") {
   return signIn(page, crm.user, path, heading);
@@ -57,12 +69,22 @@ function statCard(page: Page, title: StatTitle) {
     .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 }
 
+/** The figure a stat card shows (the first of its line with the period), as written: '£1,234.50'. */
+function statFigure(page: Page, title: StatTitle) {
+  return statCard(page, title).locator("p").first().locator("span").first();
+}
+
 /** The figure a stat card shows, as a number ('£1,234.50' is 1234.5). */
 async function statValue(page: Page, title: StatTitle) {
-  const text = await statCard(page, title).locator("p").first().textContent();
-  const value = Number(text!.replace(/[£,\s]/g, ""));
-  expect(Number.isFinite(value), `${title}: ${text}`).toBe(true);
-  return value;
+  return figure(await statFigure(page, title).textContent());
+}
+
+/** A stat card's figure for this month, as a number. */
+async function monthValue(page: Page, title: StatTitle) {
+  const text = await statCard(page, title)
+    .getByText(/ this month$/)
+    .textContent();
+  return figure(text!.replace(/ this month$/, ""));
 }
 
 async function stats(page: Page) {
@@ -71,7 +93,44 @@ async function stats(page: Page) {
     active: await statValue(page, "Active Prospects"),
     closed: await statValue(page, "Closed Deals"),
     revenue: await statValue(page, "Revenue"),
+    totalThisMonth: await monthValue(page, "Total Leads"),
+    activeThisMonth: await monthValue(page, "Active Prospects"),
+    closedThisMonth: await monthValue(page, "Closed Deals"),
+    revenueThisMonth: await monthValue(page, "Revenue"),
   };
+}
+
+const STATUS_NAMES = ["New", "Contacted", "Qualified", "Proposal Sent", "Closed Won", "Closed Lost"];
+
+function statusChart(page: Page) {
+  return page.getByRole("region", { name: "Leads by Status" }).getByRole("img");
+}
+
+/** The counts the status chart's accessible name states, by status name, in SPEC.md's order. */
+async function chartCounts(page: Page) {
+  const name = (await statusChart(page).getAttribute("aria-label"))!;
+  const counts = name.replace(/^Leads by status: /, "").split(", ");
+  expect(counts.map((count) => count.replace(/ [\d,]+$/, ""))).toEqual(STATUS_NAMES);
+  return counts.map((count) => figure(count.match(/[\d,]+$/)![0]));
+}
+
+/**
+ * Nothing wider than the phone: every element ends within the viewport, and no box scrolls sideways inside it.
+ * Names the elements that do not.
+ */
+async function expectFitsPhone(page: Page) {
+  const tooWide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((element) => {
+        const scrolls = /auto|scroll/.test(getComputedStyle(element).overflowX);
+        return (
+          element.getBoundingClientRect().right > window.innerWidth ||
+          (scrolls && element.scrollWidth > element.clientWidth + 1)
+        );
+      })
+      .map((element) => element.outerHTML.slice(0, 150)),
+  );
+  expect(tooWide, `${page.url()} is wider than the phone`).toEqual([]);
 }
 
 function recentLeadRows(page: Page) {
@@ -97,15 +156,23 @@ test.describe("dashboard", () => {
     await expect(welcome.getByText("Tailored Slate & Stone", { exact: true })).toBeVisible();
     await expect(welcome.getByText("Natural slate and stone, tailored to every project")).toBeVisible();
 
-    // Four cards, each a link to its details, each with its change from last month.
+    // Four cards, each a link to its details: its figure with its period, and this month's figure with its
+    // change from last month.
     await expect(page.getByRole("list", { name: "Statistics" }).getByRole("listitem")).toHaveCount(4);
-    for (const { title, href } of STAT_CARDS) {
+    for (const { title, href, period } of STAT_CARDS) {
       const card = statCard(page, title);
       await expect(card.getByRole("link")).toHaveAttribute("href", href);
-      await expect(card.getByText(/% from last month$/)).toHaveText(/^[+-]?\d+(\.\d)?% from last month$/);
+      await expect(card.locator("p").first()).toHaveText(new RegExp(`^\\S+${period}$`));
+      await expect(card.getByText(/ this month$/)).toBeVisible();
+      await expect(card.getByText(/% from last month$/)).toHaveText(/^[+-]?[\d,]+(\.\d)?% from last month$/);
     }
-    await expect(statCard(page, "Revenue").locator("p").first()).toHaveText(/^£[\d,]+\.\d\d$/);
+    await expect(
+      page.getByText(
+        "This month counts the leads created in it (UTC); each change compares it with last month.",
+      ),
+    ).toBeVisible();
     const before = await stats(page);
+    const countsBefore = await chartCounts(page);
 
     // Six leads, one after the other (newest update first on the dashboard).
     const specs = [
@@ -113,7 +180,7 @@ test.describe("dashboard", () => {
       ["Penny", "Proposal", { status: "PROPOSAL", estimatedValue: 200 }],
       ["Quentin", "Qualified", { status: "QUALIFIED" }],
       ["Rita", "Contacted", { status: "CONTACTED" }],
-      ["Walter", "Won", { status: "CLOSED_WON", estimatedValue: 1234.5, phone: "+44 1632 960123" }],
+      ["Walter", "Won", { status: "CLOSED_WON", estimatedValue: 1234567.5, phone: "+44 1632 960123" }],
       ["Lorna", "Lost", { status: "CLOSED_LOST", company: `Granite ${crm.token} plc` }],
     ] as const;
     const leads = [];
@@ -121,12 +188,35 @@ test.describe("dashboard", () => {
     const names = leads.map((lead) => `${lead.firstName} ${lead.lastName}`);
 
     await visit(page, "/");
+    // Each figure and its month moved by the leads made now; the change is of the month's figure.
     const after = await stats(page);
     expect(after.total).toBe(before.total + 6);
     expect(after.active).toBe(before.active + 4);
     expect(after.closed).toBe(before.closed + 1);
-    expect(after.revenue).toBeCloseTo(before.revenue + 1234.5, 2);
-    await expect(statCard(page, "Revenue").locator("p").first()).toHaveText(gbp(after.revenue));
+    expect(after.revenue).toBeCloseTo(before.revenue + 1234567.5, 2);
+    expect(after.totalThisMonth).toBe(before.totalThisMonth + 6);
+    expect(after.activeThisMonth).toBe(before.activeThisMonth + 4);
+    expect(after.closedThisMonth).toBe(before.closedThisMonth + 1);
+    expect(after.revenueThisMonth).toBeCloseTo(before.revenueThisMonth + 1234567.5, 2);
+    // Grouped, on one line.
+    await expect(statFigure(page, "Revenue")).toHaveText(gbp(after.revenue));
+    await expect(statCard(page, "Revenue").getByText(/ this month$/)).toHaveText(
+      `${gbp(after.revenueThisMonth)} this month`,
+    );
+    await expect(statFigure(page, "Total Leads")).toHaveText(after.total.toLocaleString("en-GB"));
+    const revenueBox = (await statFigure(page, "Revenue").boundingBox())!;
+    expect(revenueBox.height).toBeLessThan(40);
+
+    // The charts, drawn by the server: a bar per status with its count, and this month's won value last.
+    expect(await chartCounts(page)).toEqual(countsBefore.map((count) => count + 1));
+    await expect(statusChart(page).locator("rect")).toHaveCount(6);
+    const wonChart = page.getByRole("region", { name: "Won Value by Month" }).getByRole("img");
+    await expect(wonChart).toHaveAccessibleName(
+      new RegExp(
+        `^Won value by month created: (\\w+ \\d{4} £[\\d,]+\\.\\d\\d, ){5}${thisMonthName()} ${gbp(after.revenueThisMonth)}$`,
+      ),
+    );
+    await expect(wonChart.locator("text").last()).toHaveText(gbp(after.revenueThisMonth));
 
     // Recent Leads: the newest five, newest first.
     const recent = page.getByRole("region", { name: "Recent Leads" });
@@ -149,7 +239,7 @@ test.describe("dashboard", () => {
       "Erin Tester",
       `Slate ${crm.token} Ltd`,
       "Closed Won",
-      "£1,234.50",
+      "£1,234,567.50",
       "Today",
     ]);
     await expect(recentLeadRows(page).first().locator("td")).toHaveText([
@@ -160,9 +250,14 @@ test.describe("dashboard", () => {
       "-",
       "Today",
     ]);
+    // Name and company open the lead over the dashboard.
     await expect(walter.getByRole("link", { name: names[4], exact: true })).toHaveAttribute(
       "href",
-      `/leads?leadId=${leads[4].id}`,
+      `/lead/${leads[4].id}`,
+    );
+    await expect(walter.getByRole("link", { name: `Slate ${crm.token} Ltd`, exact: true })).toHaveAttribute(
+      "href",
+      `/lead/${leads[4].id}`,
     );
 
     // Recent Activity: the newest three, each opening its lead.
@@ -174,17 +269,22 @@ test.describe("dashboard", () => {
     await expect(activity.nth(1)).toContainText(names[4]);
     await expect(activity.nth(2)).toContainText(names[3]);
     for (const [i, link] of [leads[5], leads[4], leads[3]].entries()) {
-      await expect(activity.nth(i)).toHaveAttribute("href", `/leads?leadId=${link.id}`);
+      await expect(activity.nth(i)).toHaveAttribute("href", `/lead/${link.id}`);
     }
     await expectAccessible(page);
 
+    // A lead opens over the dashboard, and closes back to it.
     await activity.nth(1).click();
     const detail = dialog(page, names[4]);
     await expect(detail).toBeVisible();
-    expect(pathname(page)).toBe(`/leads/${leads[4].id}`);
-    expect(params(page)).toEqual({ q: `Slate ${crm.token} Ltd` });
-    await expect(detail).toContainText("£1,234.50");
+    expect(pathname(page)).toBe(`/lead/${leads[4].id}`);
+    await expect(detail).toContainText("£1,234,567.50");
     await expect(detail).toContainText("+44 1632 960123");
+    await expect(page.getByRole("list", { name: "Statistics", includeHidden: true })).toBeAttached();
+    await detail.getByRole("link", { name: "Close" }).click();
+    await expect(detail).toHaveCount(0);
+    await expect(page).toHaveURL("/");
+    await expect(statFigure(page, "Revenue")).toHaveText(gbp(after.revenue));
   });
 
   test("a stat card opens its details page", async ({ page, crm }) => {
@@ -356,7 +456,7 @@ test.describe("dashboard details", () => {
     await signInToDashboard(page, crm, "/dashboard/revenue", "Revenue Details");
     await expect(page.getByRole("heading", { level: 1, name: "Revenue Details" })).toBeVisible();
     const totalRevenue = page.getByRole("region", { name: "Total Revenue" });
-    const revenueBefore = Number((await totalRevenue.locator("p").textContent())!.replace(/[£,]/g, ""));
+    const revenueBefore = figure(await totalRevenue.locator("p").first().textContent());
 
     const open = await crm.lead("Nora", "Open", {
       status: "QUALIFIED",
@@ -378,7 +478,14 @@ test.describe("dashboard details", () => {
     for (const lead of [open, won, wonNoValue, lost]) await expect(leadCard(page, name(lead))).toBeVisible();
     const openCard = leadCard(page, name(open));
     await expect(openCard.getByText(`Slate ${crm.token} Ltd`, { exact: true })).toBeVisible();
-    await expect(openCard.getByText("QUALIFIED", { exact: true })).toBeVisible();
+    await expect(openCard.getByText("Qualified", { exact: true })).toBeVisible();
+    // The name and the company open the lead over this page, as 'View Details' does.
+    for (const link of [name(open), `Slate ${crm.token} Ltd`]) {
+      await expect(openCard.getByRole("link", { name: link, exact: true })).toHaveAttribute(
+        "href",
+        `/dashboard/total-leads/${open.id}`,
+      );
+    }
     await expect(openCard.getByText("NO", { exact: true })).toBeAttached();
     await expect(openCard.getByRole("term")).toHaveText([
       "Email",
@@ -395,7 +502,7 @@ test.describe("dashboard details", () => {
       "Erin Tester",
     ]);
     const lostCard = leadCard(page, name(lost));
-    await expect(lostCard.getByText("CLOSED LOST", { exact: true })).toBeVisible();
+    await expect(lostCard.getByText("Closed Lost", { exact: true })).toBeVisible();
     // No phone, value or assignee: those lines are left out.
     await expect(lostCard.getByRole("term")).toHaveText(["Email", "Created"]);
     await expect(lostCard.getByRole("definition")).toHaveText([lost.email, today()]);
@@ -417,7 +524,7 @@ test.describe("dashboard details", () => {
     ).toBeVisible();
     await expect(leadCard(page, name(won))).toBeVisible();
     await expect(leadCard(page, name(wonNoValue))).toBeVisible();
-    await expect(leadCard(page, name(won)).getByText("CLOSED WON", { exact: true })).toBeVisible();
+    await expect(leadCard(page, name(won)).getByText("Closed Won", { exact: true })).toBeVisible();
     await expect(leadCard(page, name(won)).getByRole("definition")).toHaveText([
       won.email,
       "£12,500.50",
@@ -430,7 +537,7 @@ test.describe("dashboard details", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Revenue Details" })).toBeVisible();
     await expect(page.getByText("Revenue from closed deals for Tailored Slate & Stone")).toBeVisible();
     await expect(totalRevenue.getByRole("heading", { name: "Total Revenue" })).toBeVisible();
-    await expect(totalRevenue.locator("p")).toHaveText(gbp(revenueBefore + 12500.5));
+    await expect(totalRevenue.locator("p")).toHaveText([gbp(revenueBefore + 12500.5), "all time"]);
     await expect(leadCard(page, name(won))).toBeVisible();
     for (const lead of [open, wonNoValue, lost]) await expect(leadCard(page, name(lead))).toHaveCount(0);
     await expectAccessible(page);
@@ -513,5 +620,33 @@ test.describe("dashboard details", () => {
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeAttached();
+  });
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the dashboard's lists and a details page are cards that fit the phone", async ({ page, crm }) => {
+    const long = await crm.lead("Bartholomew", "Featherstonehaughcholmondeley", {
+      company: `Extraordinarily Long Quarry Name ${crm.token} Limited`,
+      status: "CLOSED_WON",
+      estimatedValue: 98765432.1,
+    });
+    const longName = `Bartholomew Featherstonehaughcholmondeley-${crm.token}`;
+    await signInToDashboard(page, crm);
+    // Recent Leads is a list of cards, not a table.
+    await expect(page.getByRole("region", { name: "Recent leads table" })).toHaveCount(0);
+    const card = page.getByRole("list", { name: "Recent leads" }).getByRole("listitem").first();
+    await expect(card.getByRole("link", { name: longName })).toHaveAttribute("href", `/lead/${long.id}`);
+    await expect(card.getByRole("link", { name: long.company })).toHaveAttribute("href", `/lead/${long.id}`);
+    await expect(card.getByText("Closed Won", { exact: true })).toBeVisible();
+    await expect(card.getByRole("definition")).toHaveText(["Erin Tester", "£98,765,432.10", "Today"]);
+    await expect(statusChart(page)).toBeVisible();
+    await expectFitsPhone(page);
+    await expectAccessible(page);
+
+    await visit(page, "/dashboard/revenue");
+    await expect(leadCard(page, longName)).toBeVisible();
+    await expectFitsPhone(page);
   });
 });

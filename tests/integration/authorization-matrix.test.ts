@@ -101,6 +101,25 @@ type Ids = {
 
 const bad = { "content-type": "application/json" };
 
+/** The lead detail opened over another page, at `{page}/lead/{id}` (app/utils/list-state.ts parentHref; `/lead/{id}` over the dashboard). */
+function leadOverPage(page: string, ids: Ids): Case[] {
+  return [
+    {
+      method: "GET",
+      path: `${page}/lead/${ids.leadTSS}`,
+      page: `${page}/lead/:id`,
+      expect: pageRecord("TSS"),
+    },
+    {
+      method: "GET",
+      path: `${page}/lead/${ids.leadNLH}`,
+      page: `${page}/lead/:id`,
+      expect: pageRecord("NLH"),
+    },
+    { method: "POST", path: `${page}/lead/${ids.leadTSS}`, form: { intent: "nothing" }, expect: member(400) },
+  ];
+}
+
 /**
  * One row per route of the build: what each visitor gets for each request. Unsafe requests are sent with
  * input the route refuses after its access checks (a 400), so the matrix changes nothing it cannot undo.
@@ -108,10 +127,12 @@ const bad = { "content-type": "application/json" };
 const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
   root: "layout",
   "routes/_app": "layout",
-  "routes/_app._index": () => [
-    { method: "GET", path: "/", page: "/", expect: member(200) },
+  "routes/_app._dashboard": () => [{ method: "GET", path: "/", page: "/", expect: member(200) }],
+  "routes/_app._dashboard._index": () => [
+    { method: "GET", path: "/?new=lead", page: "/", expect: member(200) },
     { method: "POST", path: "/?index", form: { intent: "nothing" }, expect: member(400) },
   ],
+  "routes/_app._dashboard.lead.$leadId": (ids) => leadOverPage("", ids),
   "routes/_app.leads": () => [
     { method: "GET", path: "/leads", page: "/leads", expect: member(200) },
     { method: "GET", path: "/leads?tab=archive&q=MARKER", page: "/leads", expect: member(200) },
@@ -145,6 +166,7 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     },
     { method: "POST", path: "/calendar", form: { intent: "schedule" }, expect: member(400) },
   ],
+  "routes/_app.calendar.lead.$leadId": (ids) => leadOverPage("/calendar", ids),
   "routes/_app.dashboard.$type": () => [
     { method: "GET", path: "/dashboard/total-leads", page: "/dashboard/:type", expect: member(200) },
     { method: "GET", path: "/dashboard/revenue", page: "/dashboard/:type", expect: member(200) },

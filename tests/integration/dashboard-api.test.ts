@@ -96,16 +96,20 @@ describe.runIf(databaseUrl())("month over month, at UTC month boundaries", () =>
     }
   }
 
-  async function statsOn(date: string) {
-    const { dashboardStats } = await import("../../app/models/dashboard.server");
+  /** The first admin, acting in NLH, for the model's functions that take the date to count from. */
+  async function adminActor() {
     const [admin] = await testSql()<
       { id: string }[]
     >`select id from users where role = 'ADMIN' order by created_at limit 1`;
-    const actor = {
+    return {
       user: { id: admin.id, role: "ADMIN", companyAccess: [{ company: "NLH" }] },
       info: { ipAddress: "127.0.0.1", userAgent: "test" },
     } as unknown as Actor;
-    return dashboardStats(actor, "NLH", new Date(date));
+  }
+
+  async function statsOn(date: string) {
+    const { dashboardStats } = await import("../../app/models/dashboard.server");
+    return dashboardStats(await adminActor(), "NLH", new Date(date));
   }
 
   it("counts a lead in the month its creation falls in, in UTC", async () => {
@@ -156,6 +160,33 @@ describe.runIf(databaseUrl())("month over month, at UTC month boundaries", () =>
     expect(june.activeProspectsChange).toBe(-66.7); // 1 against 3
     expect(june.closedDealsChange).toBe(100); // 2 against 1
     expect(june.revenueChange).toBe(50); // 450 against 300
+  });
+
+  it("the page's monthly figures and won value by month count the same leads as the changes", async () => {
+    const { dashboardSummary, wonValueByMonth } = await import("../../app/models/dashboard.server");
+    // 2032, which no other test uses: won leads in February and April, and an open one in April.
+    await leadsCreatedAt(["2032-02-10T00:00:00Z", "2032-04-30T23:59:59Z"], {
+      companyDivision: "NLH",
+      status: "CLOSED_WON",
+      estimatedValue: 1000.5,
+    });
+    await leadsCreatedAt(["2032-04-01T00:00:00Z"], {
+      companyDivision: "NLH",
+      status: "QUALIFIED",
+      estimatedValue: 70,
+    });
+    const actor = await adminActor();
+    const april = await dashboardSummary(actor, "NLH", new Date("2032-04-15T00:00:00Z"));
+    expect(april.thisMonth).toEqual({ totalLeads: 2, activeProspects: 1, closedDeals: 1, revenue: 1000.5 });
+    expect(april.stats.closedDealsChange).toBe(100);
+    expect(await wonValueByMonth(actor, "NLH", new Date("2032-04-15T00:00:00Z"))).toEqual([
+      { month: "2031-11-01", value: 0 },
+      { month: "2031-12-01", value: 0 },
+      { month: "2032-01-01", value: 0 },
+      { month: "2032-02-01", value: 1000.5 },
+      { month: "2032-03-01", value: 0 },
+      { month: "2032-04-01", value: 1000.5 },
+    ]);
   });
 
   it("the kept counts always equal a count of the leads themselves", async () => {

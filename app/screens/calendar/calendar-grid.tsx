@@ -1,8 +1,10 @@
 import type { SerializeFrom } from "@remix-run/node";
 import {
+  calendarLeadHref,
   calendarView,
   FOLLOW_UPS_PER_DAY,
   followUpState,
+  longDate,
   monthTitle,
   shiftMonth,
   type CalendarView,
@@ -10,7 +12,7 @@ import {
 import type { FollowUp, FollowUpState } from "~/models/follow-up.schema";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";
-import { openLeadHref } from "../leads/leads-view";
+import { MonthPicker } from "./month-picker";
 
 type Item = SerializeFrom<FollowUp>;
 
@@ -22,22 +24,19 @@ export const STATE_STYLES: Record<FollowUpState, { label: string; className: str
   upcoming: { label: "Upcoming", className: "border-sky-300 bg-sky-100 text-sky-900" },
 };
 
-/** A follow-up opens its lead (from the calendar: an unknown lead comes back here with 'Lead not found'). */
-export function followUpHref(followUp: { leadId: string }) {
-  return openLeadHref(followUp.leadId, { from: "calendar" });
-}
-
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /**
  * The month (SPEC.md "Calendar"): Today and the month before and after as links, seven columns Sunday to
  * Saturday, each day with up to two follow-ups and '+N more'. A day's number opens Schedule Follow-up there.
+ * Below `lg`, where the seven columns do not fit, a small month of day links picks the agenda's day instead.
  */
 export function CalendarGrid({
   view,
   month,
   grid,
   today,
+  selected,
   now,
   timeZone,
   cells,
@@ -46,12 +45,14 @@ export function CalendarGrid({
   month: string;
   grid: string[][];
   today: string;
+  /** The day the side panel and the agenda show. */
+  selected: string;
   now: string;
   timeZone: string;
   /** Each shown day's first follow-ups and how many it holds. */
   cells: Record<string, { followUps: Item[]; total: number }>;
 }) {
-  const keep = { leadId: view.leadId, leadName: view.leadName };
+  const keep = { leadId: view.leadId, leadName: view.leadName, agenda: view.agenda };
   return (
     <section aria-label="Month" className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
@@ -76,7 +77,7 @@ export function CalendarGrid({
           </AppLink>
         </nav>
       </div>
-      <div className="overflow-x-auto" role="region" aria-label="Days" tabIndex={0}>
+      <div className="hidden overflow-x-auto lg:block" role="region" aria-label="Days" tabIndex={0}>
         <table className="w-full min-w-[42rem] table-fixed border-collapse text-sm">
           <thead>
             <tr>
@@ -121,7 +122,7 @@ export function CalendarGrid({
                           return (
                             <li key={item.id}>
                               <AppLink
-                                to={followUpHref(item)}
+                                to={calendarLeadHref(view, item.leadId)}
                                 className={`block truncate rounded border px-1 py-0.5 text-xs ${style.className}`}
                                 title={`${item.leadName}: ${item.content} (${style.label})`}
                               >
@@ -148,6 +149,7 @@ export function CalendarGrid({
           </tbody>
         </table>
       </div>
+      <MonthPicker view={view} month={month} grid={grid} today={today} selected={selected} cells={cells} />
       <ul aria-label="Legend" className="flex flex-wrap gap-4 border-t border-slate-200 p-4 text-sm">
         {Object.values(STATE_STYLES).map((style) => (
           <li key={style.label} className="flex items-center gap-2">
@@ -158,22 +160,4 @@ export function CalendarGrid({
       </ul>
     </section>
   );
-}
-
-/**
- * Made once: the grid made one for each day it printed (35 to 42 a page), and the process grew with every
- * calendar page (docs/scaling.md "Memory").
- */
-const longDates = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "Monday 23 November 2026". */
-export function longDate(day: string) {
-  const [year, month, date] = day.split("-").map(Number);
-  return longDates.format(new Date(Date.UTC(year, month - 1, date)));
 }

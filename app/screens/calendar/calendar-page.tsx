@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { CalendarAgenda } from "./calendar-agenda";
 import { CalendarGrid } from "./calendar-grid";
 import { DayFollowUps, TodayFollowUps } from "./follow-up-panels";
 import { ScheduleDialog } from "./schedule-dialog";
@@ -22,15 +23,25 @@ export function CalendarPage() {
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_20rem]">
-        <CalendarGrid
-          view={view}
-          month={data.month}
-          grid={data.grid}
-          today={data.today}
-          now={data.now}
-          timeZone={timeZone}
-          cells={data.cells}
-        />
+        <div className="flex min-w-0 flex-col gap-6">
+          <CalendarGrid
+            view={view}
+            month={data.month}
+            grid={data.grid}
+            today={data.today}
+            selected={data.selected}
+            now={data.now}
+            timeZone={timeZone}
+            cells={data.cells}
+          />
+          <CalendarAgenda
+            view={view}
+            selected={data.selected}
+            days={data.agenda}
+            now={data.now}
+            timeZone={timeZone}
+          />
+        </div>
         <div className="space-y-6">
           <TodayFollowUps list={data.todayFollowUps} view={view} timeZone={timeZone} />
           <DayFollowUps
@@ -52,6 +63,8 @@ export function CalendarPage() {
           result={result}
         />
       ) : null}
+      {/* A lead opened from the calendar (/calendar/lead/{id}), over it. */}
+      <Outlet />
     </div>
   );
 }

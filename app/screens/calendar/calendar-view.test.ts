@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  calendarLeadHref,
   calendarView,
   dayStarts,
   daysRange,
   followUpState,
   monthGrid,
   monthTitle,
+  scheduleHref,
+  shiftDay,
   shiftMonth,
+  weekOf,
 } from "./calendar-view";
 
 describe("monthGrid", () => {
@@ -85,6 +89,49 @@ describe("months", () => {
       from: new Date("2026-07-01T04:00:00Z"),
       to: new Date("2026-07-02T04:00:00Z"),
     });
+  });
+});
+
+describe("the agenda", () => {
+  it("is the day's week, Sunday to Saturday, across a month's and a year's end", () => {
+    expect(weekOf("2026-11-28")).toEqual([
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+    ]); // a Saturday
+    expect(weekOf("2026-11-29")[0]).toBe("2026-11-29"); // a Sunday
+    expect(weekOf("2026-12-31")[0]).toBe("2026-12-27");
+    expect(weekOf("2026-12-31")[6]).toBe("2027-01-02");
+    expect(shiftDay("2028-02-28", 1)).toBe("2028-02-29");
+    expect(shiftDay("2026-01-03", -7)).toBe("2025-12-27");
+  });
+
+  it("reads week or day; anything else is the week", () => {
+    const read = (query: string) => calendarView.read(new URLSearchParams(query));
+    expect(read("agenda=day")).toMatchObject({ agenda: "day" });
+    expect(read("agenda=month")).toMatchObject({ agenda: "week" });
+  });
+});
+
+describe("links", () => {
+  const view = calendarView.read(
+    new URLSearchParams("month=2026-11&day=2026-11-23&agenda=day&schedule=2026-11-24&pick=ann&tpage=2"),
+  );
+
+  it("opens a lead over the calendar as it is, without its Schedule Follow-up dialog", () => {
+    expect(calendarLeadHref(view, "9b2f")).toBe(
+      "/calendar/lead/9b2f?month=2026-11&day=2026-11-23&tpage=2&agenda=day",
+    );
+  });
+
+  it("opens Schedule Follow-up for a lead on a day, that day's month behind it", () => {
+    expect(scheduleHref({ id: "9b2f", name: "Ann Lee & Co" }, "2026-12-03")).toBe(
+      "/calendar?month=2026-12&day=2026-12-03&schedule=2026-12-03&leadId=9b2f&leadName=Ann+Lee+%26+Co",
+    );
   });
 });
 

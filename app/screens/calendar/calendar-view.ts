@@ -41,8 +41,9 @@ const dayParam = {
 /**
  * The calendar's state, in its URL (SPEC.md "Calendar"): the month shown (blank: this month), the selected
  * day, the day whose Schedule Follow-up dialog is open, the lead chosen for it (leadId and leadName, from the
- * lead detail's 'Schedule Follow Up'), the dialog's lead search without JavaScript, and the pages of the
- * side panels (today's follow-ups, the selected day's).
+ * lead detail's 'Schedule Follow Up'), the dialog's lead search without JavaScript, the pages of the
+ * side panels (today's follow-ups, the selected day's), and the phone's agenda: the selected day's week or
+ * the day alone (whose page is the day panel's).
  */
 export const calendarView = defineListState("/calendar", {
   month: monthParam,
@@ -53,9 +54,58 @@ export const calendarView = defineListState("/calendar", {
   pick: param.text(200),
   tpage: param.page(),
   dpage: param.page(),
+  agenda: param.oneOf(["week", "day"], "week"),
 });
 
 export type CalendarView = ReturnType<typeof calendarView.read>;
+
+/**
+ * Made once: the grid made one for each day it printed (35 to 42 a page), and the process grew with every
+ * calendar page (docs/scaling.md "Memory").
+ */
+const longDates = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Monday 23 November 2026". */
+export function longDate(day: string) {
+  const [year, month, date] = day.split("-").map(Number);
+  return longDates.format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+/**
+ * A follow-up's lead, opened over the calendar as it is (`/calendar/lead/{id}?{view}`): its dialog closes back
+ * to this view (utils/list-state.ts parentHref).
+ */
+export function calendarLeadHref(view: CalendarView, leadId: string) {
+  return calendarView.href({ ...view, schedule: "", pick: "" }, {}, `/calendar/lead/${leadId}`);
+}
+
+/** Schedule Follow-up with a lead chosen, on `day` ("2026-11-28"), that day's month behind it. */
+export function scheduleHref(lead: { id: string; name: string }, day: string) {
+  return calendarView.href({
+    month: day.slice(0, 7),
+    day,
+    schedule: day,
+    leadId: lead.id,
+    leadName: lead.name,
+  });
+}
+
+/** The day `by` days after `day` ("2026-11-28", 1 → "2026-11-29"). */
+export function shiftDay(day: string, by: number) {
+  return format(addDays(parse(day, "yyyy-MM-dd", new Date(2000, 0, 1)), by), "yyyy-MM-dd");
+}
+
+/** The days of a day's week, Sunday to Saturday. */
+export function weekOf(day: string) {
+  const first = format(startOfWeek(parse(day, "yyyy-MM-dd", new Date(2000, 0, 1))), "yyyy-MM-dd");
+  return Array.from({ length: 7 }, (_, index) => shiftDay(first, index));
+}
 
 /** The weeks of a month's grid ("2026-11"), Sunday to Saturday, as days ("2026-11-01"). */
 export function monthGrid(month: string): string[][] {
@@ -78,8 +128,10 @@ export function monthTitle(month: string) {
 
 /** The UTC instants that bound a run of days in `timeZone`: from the first day's midnight to the day after the last. */
 export function daysRange(firstDay: string, lastDay: string, timeZone: string) {
-  const after = format(addDays(parse(lastDay, "yyyy-MM-dd", new Date(2000, 0, 1)), 1), "yyyy-MM-dd");
-  return { from: zonedTimeToUtc(firstDay, "00:00", timeZone), to: zonedTimeToUtc(after, "00:00", timeZone) };
+  return {
+    from: zonedTimeToUtc(firstDay, "00:00", timeZone),
+    to: zonedTimeToUtc(shiftDay(lastDay, 1), "00:00", timeZone),
+  };
 }
 
 /**
@@ -105,6 +157,9 @@ export const FOLLOW_UPS_PER_DAY = 2;
 
 /** The follow-ups a side panel (today's, the selected day's) shows a page. */
 export const FOLLOW_UPS_PER_PANEL = 10;
+
+/** The follow-ups a day shows in the phone's week agenda before '+N more'. */
+export const FOLLOW_UPS_PER_AGENDA_DAY = 5;
 
 /** The UTC instants at which each of `days` begins in `timeZone`, then the instant the last one ends. */
 export function dayStarts(days: string[], timeZone: string) {

@@ -18,17 +18,20 @@ import {
   calendarView,
   dayStarts,
   daysRange,
+  FOLLOW_UPS_PER_AGENDA_DAY,
   FOLLOW_UPS_PER_DAY,
   FOLLOW_UPS_PER_PANEL,
   monthGrid,
   PICKER_SIZE,
+  weekOf,
 } from "./calendar-view";
 
 /**
  * The calendar page's data (SPEC.md "Calendar"): the month's grid in the user's zone with each day's first
- * follow-ups and count, a page of today's open follow-ups and of the selected day's, and for the Schedule
- * Follow-up dialog the lead chosen (?leadId=) or the leads matching the picker's search (without JavaScript the
- * picker searches on the server).
+ * follow-ups and count, a page of today's open follow-ups and of the selected day's, the phone's agenda (the
+ * selected day's week, each day's first follow-ups and count, or the day's page), and for the Schedule Follow-up
+ * dialog the lead chosen (?leadId=) or the leads matching the picker's search (without JavaScript the picker
+ * searches on the server).
  */
 export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
@@ -46,13 +49,16 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
     limit: FOLLOW_UPS_PER_PANEL,
     offset: (number - 1) * FOLLOW_UPS_PER_PANEL,
   });
-  const [cells, todayFollowUps, selectedFollowUps, chosenLead, picks] = await Promise.all([
+  // The week agenda reads its days as the grid does, from the calendar's index; the day agenda is the day panel.
+  const week = view.agenda === "week" ? weekOf(selected) : null;
+  const [cells, todayFollowUps, selectedFollowUps, weekFollowUps, chosenLead, picks] = await Promise.all([
     listFollowUpDays(actor, division, dayStarts(days, timeZone), FOLLOW_UPS_PER_DAY),
     listFollowUpPage(actor, division, daysRange(today, today, timeZone), {
       openOnly: true,
       ...page(view.tpage),
     }),
     listFollowUpPage(actor, division, daysRange(selected, selected, timeZone), page(view.dpage)),
+    week && listFollowUpDays(actor, division, dayStarts(week, timeZone), FOLLOW_UPS_PER_AGENDA_DAY),
     isUuid(view.leadId) ? getLead(actor, view.leadId).catch(nullIfRefused) : null,
     view.schedule && view.pick
       ? listLeadPage(actor, division, { archived: false, search: view.pick }, { limit: PICKER_SIZE })
@@ -70,6 +76,9 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
     selected,
     selectedFollowUps,
     todayFollowUps,
+    agenda: week
+      ? week.map((day, index) => ({ day, ...weekFollowUps![index] }))
+      : [{ day: selected, ...selectedFollowUps }],
     chosenLead: chosenLead && { id: chosenLead.id, name: `${chosenLead.firstName} ${chosenLead.lastName}` },
     picks: picks?.leads.map((lead) => ({
       id: lead.id,

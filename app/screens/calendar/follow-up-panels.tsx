@@ -1,12 +1,18 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useLocation } from "@remix-run/react";
-import { calendarView, FOLLOW_UPS_PER_PANEL, followUpState, type CalendarView } from "./calendar-view";
+import {
+  calendarLeadHref,
+  calendarView,
+  FOLLOW_UPS_PER_PANEL,
+  followUpState,
+  longDate,
+  type CalendarView,
+} from "./calendar-view";
 import type { FollowUp } from "~/models/follow-up.schema";
 import { zonedTime } from "~/utils/time-zone";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";
 import { Pager } from "~/components/list";
-import { followUpHref, longDate } from "./calendar-grid";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 
 type Item = SerializeFrom<FollowUp>;
@@ -47,7 +53,7 @@ function Panel({
  * Mark Complete, from the calendar: the lead's own intent (screens/lead-detail/lead-detail.server.ts), which comes
  * back to this page.
  */
-function MarkComplete({ item }: { item: Item }) {
+export function MarkComplete({ item }: { item: Item }) {
   const location = useLocation();
   return (
     <Form method="post" action={`/leads/${item.leadId}`} preventScrollReset>
@@ -61,11 +67,24 @@ function MarkComplete({ item }: { item: Item }) {
   );
 }
 
-function Line({ item, timeZone, children }: { item: Item; timeZone: string; children?: React.ReactNode }) {
+function Line({
+  item,
+  view,
+  timeZone,
+  children,
+}: {
+  item: Item;
+  view: CalendarView;
+  timeZone: string;
+  children?: React.ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-start gap-2 px-4 py-3 text-sm">
       <div className="min-w-0 flex-1">
-        <AppLink to={followUpHref(item)} className="font-medium text-slate-900 hover:underline">
+        <AppLink
+          to={calendarLeadHref(view, item.leadId)}
+          className="font-medium text-slate-900 hover:underline"
+        >
           {item.leadName}
         </AppLink>
         <p className="whitespace-pre-line text-slate-700">{item.content}</p>
@@ -99,7 +118,7 @@ export function TodayFollowUps({
       ) : (
         <ul className="divide-y divide-slate-100">
           {items.map((item) => (
-            <Line key={item.id} item={item} timeZone={timeZone}>
+            <Line key={item.id} item={item} view={view} timeZone={timeZone}>
               <MarkComplete item={item} />
             </Line>
           ))}
@@ -145,7 +164,7 @@ export function DayFollowUps({
             const state = followUpState(item, new Date(now), timeZone);
             const badge = BADGES[state === "completed" || state === "overdue" ? state : "pending"];
             return (
-              <Line key={item.id} item={item} timeZone={timeZone}>
+              <Line key={item.id} item={item} view={view} timeZone={timeZone}>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>
                   {badge.label}
                 </span>

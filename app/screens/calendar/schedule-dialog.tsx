@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { calendarView, PICKER_SIZE, type CalendarView } from "./calendar-view";
+import { calendarView, longDate, PICKER_SIZE, type CalendarView } from "./calendar-view";
 import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
 import type { Division } from "~/utils/divisions";
 import type { ToastInput } from "~/utils/toast";
@@ -14,7 +14,6 @@ import { LeadChoiceList } from "~/components/lead-choice-list";
 import { Modal } from "~/components/modal";
 import { useResultToast } from "~/components/toaster";
 import { keepChosen, useLeadSearch, type LeadChoice } from "~/components/use-lead-search";
-import { longDate } from "./calendar-grid";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 

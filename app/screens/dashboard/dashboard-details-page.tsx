@@ -3,6 +3,7 @@ import type { loader } from "./dashboard-details-page.server";
 import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
+import { figureSize } from "./dashboard-panels";
 import { LeadCards } from "./lead-cards";
 import { Pager } from "~/components/list";
 import { brandingFor } from "~/utils/divisions";
@@ -22,6 +23,7 @@ export function DashboardDetailsPage() {
     navigation.state === "loading" &&
     !navigation.formMethod &&
     navigation.location.pathname === location.pathname;
+  const revenue = totalRevenue === null ? null : formatGBP(totalRevenue);
   return (
     <div>
       <AppLink to="/" className="text-sm font-medium text-slate-700 hover:underline">
@@ -31,13 +33,18 @@ export function DashboardDetailsPage() {
       <p className="mt-1 text-slate-600">
         {subtitle} for {brandingFor(division).fullName}
       </p>
-      {totalRevenue !== null ? (
+      {revenue !== null ? (
         <section
           aria-label="Total Revenue"
           className="mt-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
         >
           <h2 className="text-sm font-medium text-slate-600">Total Revenue</h2>
-          <p className="mt-1 text-2xl font-bold text-slate-900">{formatGBP(totalRevenue)}</p>
+          <p
+            className={`mt-1 font-bold whitespace-nowrap text-slate-900 tabular-nums ${figureSize(revenue)}`}
+          >
+            {revenue}
+          </p>
+          <p className="text-xs text-slate-600">all time</p>
         </section>
       ) : null}
       <div className="mt-6">

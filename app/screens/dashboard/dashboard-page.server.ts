@@ -1,55 +1,29 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePageActor } from "~/auth/current-user.server";
-import { addContactIntent } from "~/screens/contacts/contact-actions.server";
-import { addLeadIntent, restoreDuplicateIntent } from "~/screens/leads/add-lead.server";
 import { currentDivision } from "~/models/actor.server";
-import { getContact } from "~/models/contact.server";
 import { leadRow } from "~/models/lead";
-import { dashboardStats } from "~/models/dashboard.server";
+import { dashboardSummary, leadsByStatus, wonValueByMonth } from "~/models/dashboard.server";
 import { listLeadPage } from "~/models/lead-list.server";
-import { listAssignableUsers } from "~/models/user.server";
-import { nullIfRefused } from "~/utils/errors";
-import { readForm } from "~/http/form.server";
-import { dashboardView } from "./dashboard-view";
 
-/** The Add New Lead dialog, filled in from a contact just saved (Create Contact & Add Lead). */
-const leadDialogHref = (contactId: string) => dashboardView.href({}, { new: "lead", contact: contactId });
-
+/**
+ * The dashboard behind its dialogs and behind a lead opened over it (/lead/{id}): its figures, the two
+ * charts (each one query of the kept counts) and the five most recently updated leads.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
-  const params = new URL(request.url).searchParams;
-  const { new: dialog, contact: contactId } = dashboardView.dialogs(params);
-  const [stats, recent, assignableUsers, contact] = await Promise.all([
-    dashboardStats(actor, division),
+  const [summary, byStatus, wonByMonth, recent] = await Promise.all([
+    dashboardSummary(actor, division),
+    leadsByStatus(actor, division),
+    wonValueByMonth(actor, division),
     listLeadPage(actor, division, { archived: false }, { limit: 5 }),
-    dialog === "lead" ? listAssignableUsers(actor, division) : [],
-    dialog === "lead" && contactId ? getContact(actor, contactId).catch(nullIfRefused) : null,
   ]);
   return {
     division,
     firstName: actor.user.firstName,
-    stats,
+    ...summary,
+    byStatus,
+    wonByMonth,
     recentLeads: recent.leads.map(leadRow),
-    dialog,
-    assignableUsers,
-    contact,
   };
-}
-
-/** The dashboard's dialogs: Add New Lead (with its duplicate step) and Add New Contact. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requirePageActor(request, context);
-  const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "create":
-      return addLeadIntent(actor, formData, "/");
-    case "restore-duplicate":
-      return restoreDuplicateIntent(actor, formData, "/");
-    case "create-contact":
-    case "create-contact-and-lead":
-      return addContactIntent(actor, formData, { successTo: "/", leadDialogHref });
-    default:
-      throw new Response("Unknown form intent", { status: 400 });
-  }
 }

@@ -14,6 +14,14 @@ export function dashboardActionHref(dialog: DashboardDialog) {
   return dashboardView.href({}, dialog).replace("/?", "/?index&");
 }
 
+/**
+ * A lead opened over the dashboard (routes/_app._dashboard.lead.$leadId.tsx): its dialog closes back to the
+ * dashboard (utils/list-state.ts parentHref).
+ */
+export function dashboardLeadHref(leadId: string) {
+  return `/lead/${leadId}`;
+}
+
 /** A dashboard details page's URL state: the page of its cards (docs/decisions/004-lists.md). */
 export const detailsView = defineListState("", { page: param.page() });
 

@@ -9,8 +9,9 @@ import { useTimeZone } from "~/components/time-zone";
 
 /**
  * The dashboard details' card grid (SPEC.md "Dashboard details"): each lead with its initials, name, company,
- * status (underscores as spaces), e-mail, phone and value when there are any, 'Created', 'Assigned to', and
- * 'View Details', which opens the lead detail over this page (`detailHref`).
+ * status (by its display name, as everywhere), e-mail, phone and value when there are any, 'Created',
+ * 'Assigned to', and 'View Details'. The name, the company and 'View Details' open the lead detail over this
+ * page (`detailHref`).
  */
 export function LeadCards({
   leads,
@@ -28,11 +29,19 @@ export function LeadCards({
             <Avatar firstName={lead.firstName} lastName={lead.lastName} size="md" />
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold text-slate-900">
-                {lead.firstName} {lead.lastName}
+                <AppLink to={detailHref(lead.id)} preventScrollReset className="hover:underline">
+                  {lead.firstName} {lead.lastName}
+                </AppLink>
               </h2>
-              <p className="text-sm text-slate-600">{lead.company}</p>
+              <AppLink
+                to={detailHref(lead.id)}
+                preventScrollReset
+                className="block text-sm text-slate-600 hover:underline"
+              >
+                {lead.company}
+              </AppLink>
             </div>
-            <StatusBadge status={lead.status} label={lead.status.replaceAll("_", " ")} />
+            <StatusBadge status={lead.status} />
           </div>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600">Email</dt>
@@ -48,7 +57,7 @@ export function LeadCards({
             {lead.estimatedValue !== null ? (
               <>
                 <dt className="text-slate-600">Value</dt>
-                <dd>{formatGBP(lead.estimatedValue)}</dd>
+                <dd className="whitespace-nowrap tabular-nums">{formatGBP(lead.estimatedValue)}</dd>
               </>
             ) : null}
             <dt className="text-slate-600">Created</dt>
