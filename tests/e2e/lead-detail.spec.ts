@@ -359,7 +359,7 @@ test.describe("the lead detail on a 375 px phone", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     await expect(quick.getByRole("link", { name: "Schedule Meeting" })).toHaveAttribute(
       "href",
-      `/calendar?${new URLSearchParams({ schedule: today, leadId: lead.id, leadName: name })}`,
+      `/calendar?${new URLSearchParams({ month: today.slice(0, 7), day: today, schedule: today, leadId: lead.id, leadName: name })}`,
     );
     await expect(
       section(detail, "Lead Information").getByRole("link", { name: `/leads/${lead.id}` }),

@@ -29,7 +29,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
-import { calendarView } from "../calendar/calendar-view";
+import { scheduleHref } from "../calendar/calendar-view";
 import { type DetailField, isDetailField, leadAddress } from "./lead-detail-view";
 
 type Detail = SerializeFrom<LeadDetail>;
@@ -516,11 +516,10 @@ function QuickActions({ lead, className }: { lead: Detail; className: string }) 
     .toString()
     .replace(/\+/g, "%20")}`;
   // 'Schedule Meeting' opens the calendar's Schedule Follow-up dialog on today (the reader's day) for this lead.
-  const meetingHref = calendarView.href({
-    schedule: zonedDate(new Date(), timeZone),
-    leadId: lead.id,
-    leadName: `${lead.firstName} ${lead.lastName}`,
-  });
+  const meetingHref = scheduleHref(
+    { id: lead.id, name: `${lead.firstName} ${lead.lastName}` },
+    zonedDate(new Date(), timeZone),
+  );
   return (
     <Section title="Quick Actions" className={className}>
       <div className="grid grid-cols-2 gap-2">
