@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { AppLink } from "~/components/app-link";
 import { DivisionLogo } from "~/components/division-logo";
 import { FieldNoteForm } from "./field-note-form";
@@ -8,11 +9,30 @@ import { brandingFor } from "~/utils/divisions";
 
 export const meta: MetaFunction = () => [{ title: "Field Notes | CRM" }];
 
+/**
+ * The service worker that lets this page open without a connection (it keeps the page's offline copy and its
+ * built assets, nothing else): registered from this page only, for /mobile only.
+ */
+function useOfflineCopy() {
+  useEffect(() => {
+    // Only in a secure context (https, localhost), and never a reason for the page to fail.
+    navigator.serviceWorker?.register("/mobile-sw.js", { scope: "/mobile" }).catch(() => undefined);
+  }, []);
+}
+
 /** Field notes for phones (SPEC.md "Mobile notes"): no shell, one column, large targets. */
 export function FieldNotesPage() {
   const data = useLoaderData<typeof mobileLoader>();
   const result = useActionData<typeof mobileAction>();
   const brand = brandingFor(data.division);
+  useOfflineCopy();
+  // The offline copy gets the real page's data as soon as the connection returns.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!data.offline) return;
+    window.addEventListener("online", revalidate);
+    return () => window.removeEventListener("online", revalidate);
+  }, [data.offline, revalidate]);
   return (
     <div className="min-h-screen bg-slate-50">
       <header className={`${brand.headerClass} flex items-center justify-between gap-3 px-4 py-3`}>
@@ -26,7 +46,9 @@ export function FieldNotesPage() {
       </header>
       <main className="mx-auto max-w-lg p-4">
         <FieldNoteForm
-          key={data.view.q}
+          key={`${data.view.q} ${data.offline}`}
+          userId={data.userId}
+          offline={data.offline}
           division={data.division}
           search={data.view.q}
           chosen={data.chosen}
