@@ -474,6 +474,9 @@ test.describe("a dead zone", () => {
 });
 
 test.describe("a slow phone", () => {
+  // The page's own scripts come from the network, where the test holds them, not from its service worker.
+  test.use({ serviceWorkers: "block" });
+
   test("a lead ticked, a note and a search typed before the page's JavaScript ran all count", async ({
     page,
     crm,

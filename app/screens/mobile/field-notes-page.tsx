@@ -15,8 +15,13 @@ export const meta: MetaFunction = () => [{ title: "Field Notes | CRM" }];
  */
 function useOfflineCopy() {
   useEffect(() => {
-    // Only in a secure context (https, localhost), and never a reason for the page to fail.
-    navigator.serviceWorker?.register("/mobile-sw.js", { scope: "/mobile" }).catch(() => undefined);
+    // Only in a secure context (https, localhost), and never a reason for the page to fail; after the page
+    // has loaded, so that what it keeps does not compete with the page's own first load.
+    const register = () =>
+      navigator.serviceWorker?.register("/mobile-sw.js", { scope: "/mobile" }).catch(() => undefined);
+    if (document.readyState === "complete") return void register();
+    window.addEventListener("load", register, { once: true });
+    return () => window.removeEventListener("load", register);
   }, []);
 }
 
