@@ -52,7 +52,7 @@ async function asset(request) {
 
 /**
  * Fetches the offline copy (for the signed-in user: it names their division's look, nothing more) and keeps
- * it with every built file it names. A new build's files replace the old ones'.
+ * it with every built file it names.
  */
 async function keepOfflineCopy() {
   const response = await fetch(OFFLINE_COPY, { cache: "no-store" });
@@ -63,10 +63,16 @@ async function keepOfflineCopy() {
   files.add("/favicon.ico");
   const cache = await caches.open(CACHE);
   const kept = await cache.keys();
-  const newBuild = ![...files].every((file) => kept.some((request) => request.url.endsWith(file)));
-  if (newBuild) {
-    await Promise.all(kept.map((request) => cache.delete(request)));
-    await cache.addAll([...files]);
+  const keptPaths = kept.map((request) => new URL(request.url).pathname);
+  const missing = [...files].filter((file) => !keptPaths.includes(file));
+  if (missing.length) {
+    await cache.addAll(missing);
+    // A new build: the files of the one before go (the copy is replaced below, once its files are kept).
+    await Promise.all(
+      kept
+        .filter((_, i) => keptPaths[i].startsWith("/build/") && !files.has(keptPaths[i]))
+        .map((request) => cache.delete(request)),
+    );
   }
   await cache.put(OFFLINE_COPY, response);
 }

@@ -465,6 +465,18 @@ test.describe("a dead zone", () => {
         }),
       ]),
     );
+    // The worker kept the page's offline copy and built files, none of the leads nor any API answer.
+    const kept = await page.evaluate(async () => {
+      const cache = await caches.open("field-notes");
+      const urls = (await cache.keys()).map((request) => new URL(request.url));
+      return {
+        others: urls.map((url) => url.pathname + url.search).filter((path) => !path.startsWith("/build/")),
+        copy: await (await cache.match("/mobile?offline"))!.text(),
+      };
+    });
+    expect(kept.others.sort()).toEqual(["/favicon.ico", "/mobile?offline"]);
+    expect(kept.copy).toContain("Field Notes");
+    expect(kept.copy).not.toContain(crm.token);
     // The browser logs the answer lost on purpose; nothing else may be logged.
     const lostAnswer =
       "Failed to load resource: the server responded with a status of 503 (Service Unavailable)";
