@@ -3,7 +3,8 @@ import type { NoteType } from "~/models/note";
 /**
  * A field note kept on the phone until the server has it (IndexedDB, so closing or reloading the page loses
  * nothing). Its Idempotency-Keys are made when it is first saved and kept with it: however often it is
- * sent, the server stores it once (docs/decisions/024-idempotency-keys.md).
+ * sent, the server stores it once (docs/decisions/024-idempotency-keys.md), as long as it keeps the key (24
+ * hours: a note whose first try got through unseen and that waits longer than that would be stored again).
  */
 export type WaitingNote = {
   /** The note's Idempotency-Key, and its key in the store. */
