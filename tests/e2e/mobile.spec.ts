@@ -441,6 +441,7 @@ test.describe("a dead zone", () => {
     await expect(page.getByText("No connection: the leads show when it returns.")).toBeVisible();
     await expect(waiting.getByRole("heading")).toHaveText("Waiting to send (2)");
     await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
 
     // Back online: both are sent, the first with its key again (the server answers what it stored), and
     // the page has its leads again.
