@@ -114,32 +114,32 @@ function PageNumbers({
   className: string;
 }) {
   return (
-    <ol className={`items-center gap-1 ${className}`}>
+    // Spans rather than a list: the items of a list a pager sits under are its records.
+    <span className={`items-center gap-1 ${className}`}>
       {slots.map((slot, i) =>
         slot === "gap" ? (
           // Three full stops rather than an ellipsis character: one character beyond Latin-1 makes a busy
           // page a two-byte string (docs/decisions/012-pages-rendered-whole.md).
-          <li key={`gap-${i}`} aria-hidden="true" className="px-0.5 text-slate-500">
+          <span key={`gap-${i}`} aria-hidden="true" className="px-0.5 text-slate-500">
             ...
-          </li>
+          </span>
         ) : (
-          <li key={slot}>
-            <PageLink
-              to={href(slot)}
-              label={formatCount(slot)}
-              ariaLabel={`Page ${formatCount(slot)}`}
-              current={slot === page}
-              className={`${pageNumberClass} ${
-                slot === page
-                  ? "border-slate-800 bg-slate-800 text-white"
-                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
-              }`}
-              onClick={onPage && (() => onPage(slot))}
-            />
-          </li>
+          <PageLink
+            key={slot}
+            to={href(slot)}
+            label={formatCount(slot)}
+            ariaLabel={`Page ${formatCount(slot)}`}
+            current={slot === page}
+            className={`${pageNumberClass} ${
+              slot === page
+                ? "border-slate-800 bg-slate-800 text-white"
+                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            }`}
+            onClick={onPage && (() => onPage(slot))}
+          />
         ),
       )}
-    </ol>
+    </span>
   );
 }
 

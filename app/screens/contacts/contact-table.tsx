@@ -59,7 +59,7 @@ export function ContactTable({
           {contacts.map((contact) => {
             const name = `${contact.firstName} ${contact.lastName}`;
             return (
-              <tr key={contact.id} className="align-top">
+              <tr key={contact.id}>
                 <td className="cell pl-4">
                   <span className="flex items-center gap-2">
                     <Avatar firstName={contact.firstName} lastName={contact.lastName} />
