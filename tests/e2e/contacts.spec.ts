@@ -109,10 +109,13 @@ async function openReports(page: Page) {
 async function reportCounts(page: Page) {
   await openReports(page);
   const links = leadReports(page).getByRole("link");
-  await expect(links).toHaveText(REPORTS.map((label) => new RegExp(`^${label}\\s*\\d+$`)));
+  await expect(links).toHaveText(REPORTS.map((label) => new RegExp(`^${label}\\s*[\\d,]+$`)));
   const counts = {} as Record<ReportLabel, number>;
   for (const [i, label] of REPORTS.entries()) {
-    counts[label] = Number((await links.nth(i).locator("span").nth(1).textContent())!.trim());
+    // Grouped as every count is ('1,204').
+    const text = (await links.nth(i).locator("span").nth(1).textContent())!.trim();
+    expect(text).toBe(Number(text.replaceAll(",", "")).toLocaleString("en-GB"));
+    counts[label] = Number(text.replaceAll(",", ""));
   }
   return counts;
 }
@@ -713,7 +716,9 @@ test.describe("Lead Reports", () => {
     // The menu closes behind the choice, with JavaScript too.
     await expect(leadReports(page)).not.toHaveAttribute("open");
     await expect.poll(() => params(page)).toEqual({ report: "CLOSED_WON" });
-    await expect(report.getByRole("heading", { name: `Won (${after.Won})` })).toBeVisible();
+    await expect(
+      report.getByRole("heading", { name: `Won (${after.Won.toLocaleString("en-GB")})` }),
+    ).toBeVisible();
     const items = report.getByRole("listitem");
     await expect(items.first()).toContainText(`Winston Won-${crm.token}`);
     await expect(items.first()).toContainText(`Slate ${crm.token} Ltd · £3,000.00`);
@@ -744,7 +749,9 @@ test.describe("Lead Reports", () => {
     await openReports(page);
     await leadReports(page).getByRole("link", { name: /^Lost/ }).click();
     await expect.poll(() => params(page)).toEqual({ report: "CLOSED_LOST" });
-    await expect(report.getByRole("heading", { name: `Lost (${after.Lost})` })).toBeVisible();
+    await expect(
+      report.getByRole("heading", { name: `Lost (${after.Lost.toLocaleString("en-GB")})` }),
+    ).toBeVisible();
     await expect(report.getByText(`Winston Won-${crm.token}`)).toHaveCount(0);
     await report
       .getByRole("listitem")

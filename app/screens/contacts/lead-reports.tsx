@@ -8,7 +8,7 @@ import {
   type ContactsView,
 } from "./contacts-view";
 import type { Lead, LeadStatus } from "~/models/lead";
-import { formatGBP } from "~/utils/format";
+import { formatCount, formatGBP } from "~/utils/format";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
@@ -43,7 +43,7 @@ export function LeadReportsMenu({ view, counts }: { view: ContactsView; counts: 
               className="flex justify-between px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
             >
               <span>{report.label}</span>
-              <span className="text-slate-600">{countOf(counts, report.value)}</span>
+              <span className="text-slate-600">{formatCount(countOf(counts, report.value))}</span>
             </AppLink>
           </li>
         ))}
@@ -85,7 +85,7 @@ export function LeadReportList({
     >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
         <h2 className="font-semibold text-slate-900">
-          {report.label} ({countOf(counts, report.value)})
+          {report.label} ({formatCount(countOf(counts, report.value))})
         </h2>
         <AppLink to={contactsView.href({ ...view, report: "", rpage: 1 })} className={buttonClass.secondary}>
           Clear Filter
