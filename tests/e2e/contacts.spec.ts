@@ -900,6 +900,10 @@ test.describe("on a 375 px wide phone", () => {
     const nameBox = (await lead.getByRole("link", { name: /^Jo Lo-/ }).boundingBox())!;
     const buttonBox = (await lead.getByRole("link", { name: "Jump to Lead" }).boundingBox())!;
     expect(buttonBox.y).toBeGreaterThan(nameBox.y + nameBox.height);
+    // The lead opened over the contact fits too.
+    await lead.getByRole("link", { name: /^Jo Lo-/ }).click();
+    await expect(page.getByRole("dialog", { name: /^Jo Lo-/ })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
   });
 
   test("the Lead Reports menu opens on screen, every report readable", async ({ page, crm }) => {
