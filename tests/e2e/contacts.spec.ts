@@ -600,7 +600,7 @@ test.describe("Add New Contact", () => {
     await add.getByRole("button", { name: "Create Contact", exact: true }).click();
     // SPEC.md section 8: the server's message, not 'Failed to create contact'.
     if (!noJs()) await expect(toast(page, "Forbidden")).toBeVisible();
-    await expect(add.getByRole("alert")).toHaveText("Forbidden");
+    await expect(add.locator("form").getByRole("alert")).toHaveText("Forbidden");
     await expect(add.getByLabel("Company", { exact: true })).toHaveValue(`Refused ${crm.token} Ltd`);
     await expect(page.getByText("Failed to create contact")).toHaveCount(0);
   });
