@@ -301,7 +301,9 @@ test.describe("Create User", () => {
     await create.getByLabel("Email").fill(taken.email.toUpperCase());
     await create.getByLabel("Password").fill("first-password-1");
     await create.getByRole("button", { name: "Create User" }).click();
-    await expect(create.getByRole("alert")).toHaveText("A user with this email already exists");
+    await expect(create.locator("form").getByRole("alert")).toHaveText(
+      "A user with this email already exists",
+    );
     if (!noJs()) await expect(toast(page, "Failed to create user")).toBeVisible();
     await expect(create.getByLabel("First Name")).toHaveValue("Una");
     await expect(create.getByRole("checkbox", { name: "NLH" })).toBeChecked();

@@ -1,20 +1,17 @@
 // Every save is seen and something happens at once (issue 30): toasts above an open dialog and announced,
 // a progress bar and busy state while a request is slow, and a double tap that sends once.
-import type { Locator, Page } from "@playwright/test";
-import { dialog, expect, holdRequests, noJs, notifications, section, test, toast } from "./fixtures";
+import {
+  dialog,
+  expect,
+  expectOnTop,
+  holdRequests,
+  noJs,
+  notifications,
+  section,
+  test,
+  toast,
+} from "./fixtures";
 import { row, signInToLeads as signIn, tab } from "./leads-helpers";
-
-/** Whether what the user sees at the middle of `locator` is the locator itself (nothing is drawn over it). */
-async function onTop(page: Page, locator: Locator) {
-  const box = (await locator.boundingBox())!;
-  return page.evaluate(
-    ([x, y, element]) => {
-      const seen = document.elementFromPoint(x, y);
-      return !!seen && (element as Element).contains(seen);
-    },
-    [box.x + box.width / 2, box.y + box.height / 2, await locator.elementHandle()] as const,
-  );
-}
 
 test("a toast stands above the open lead dialog, in a live region, and covers none of its buttons", async ({
   page,
@@ -30,7 +27,7 @@ test("a toast stands above the open lead dialog, in a live region, and covers no
   const shown = toast(page, "Note added successfully");
   await expect(shown).toBeVisible();
   await expect(dialog(page, name)).toBeVisible();
-  expect(await onTop(page, shown), "the toast is drawn above the dialog").toBe(true);
+  await expectOnTop(page, shown, "the toast");
   // Announced: inside a live region that was on the page before the toast came.
   await expect(notifications(page).locator("[aria-live]").first()).toContainText("Note added successfully");
   // The dialog's actions stay where a finger can reach them.

@@ -131,6 +131,20 @@ export async function expectNothingWiderThanViewport(page: Page) {
   expect(culprits, `${page.url()} is wider than its ${width} px viewport`).toEqual([]);
 }
 
+/** Fails unless what the user sees at the middle of `locator` is the locator itself: nothing is drawn over it. */
+export async function expectOnTop(page: Page, locator: Locator, what = "it") {
+  await locator.scrollIntoViewIfNeeded();
+  const box = (await locator.boundingBox())!;
+  const seen = await page.evaluate(
+    ([x, y, element]) => {
+      const top = document.elementFromPoint(x, y);
+      return !top || (element as Element).contains(top) ? null : top.outerHTML.slice(0, 120);
+    },
+    [box.x + box.width / 2, box.y + box.height / 2, await locator.elementHandle()] as const,
+  );
+  expect(seen, `something is drawn over ${what}`).toBeNull();
+}
+
 type Api = Awaited<ReturnType<typeof signedInApi>>;
 
 /** What most tests start from: their own user, signed in through the API, and a way to make leads. */

@@ -45,7 +45,15 @@ export function AddContactDialog({
         <IdempotencyKeyField />
         <input type="hidden" name="companyDivision" value={division} />
         <ContactFields fields={fields} suggestFor={division} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        {result?.toast?.title === MISSING_INFORMATION.title && form.errors?.length ? (
+          // The toast's title as well as its message: without JavaScript no toast shows (SPEC.md sections 5, 8).
+          <div id={form.errorId} role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-semibold">{MISSING_INFORMATION.title}</p>
+            <p>{form.errors.join(" ")}</p>
+          </div>
+        ) : (
+          <FormErrors id={form.errorId} errors={form.errors} />
+        )}
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <AppLink to={closeHref} className={buttonClass.secondary}>
             Cancel

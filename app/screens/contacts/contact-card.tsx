@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { contactsView, shortEmail, type ContactsView } from "./contacts-view";
+import { contactLeadHref, contactsView, type ContactsView } from "./contacts-view";
 import type { ContactCard as Card, RelatedLead } from "~/models/contact.schema";
 import { formatDate } from "~/utils/format";
 import { AppLink } from "~/components/app-link";
@@ -10,10 +10,10 @@ import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
 
 /**
- * A contact card (SPEC.md "Contacts"): company, person, e-mail (cut to 24 characters while collapsed),
- * phone, related leads (two while collapsed, then '+N more leads (click to expand)'), a star on the leads
- * it is the main contact of, its division, when it was added, View and Edit. Expanding is a link, so it
- * works without JavaScript.
+ * A contact card (SPEC.md "Contacts"): company, person, e-mail (cut with an ellipsis where the card ends while
+ * collapsed, the whole address in its title; whole when expanded), phone, related leads (two while collapsed,
+ * then '+N more leads (click to expand)'), each opening over the page, a star on the leads it is the main contact
+ * of, its division, when it was added, View and Edit. Expanding is a link, so it works without JavaScript.
  */
 export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; view: ContactsView }) {
   const timeZone = useTimeZone();
@@ -29,7 +29,7 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
       </div>
       <div className="mt-3 flex items-start gap-3">
         <Avatar firstName={contact.firstName} lastName={contact.lastName} />
-        <div className="min-w-0 text-sm">
+        <div className="min-w-0 flex-1 text-sm">
           <p className="font-medium text-slate-900">
             {contact.firstName} {contact.lastName}
           </p>
@@ -37,7 +37,10 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
           {contact.email ? (
             <p className="flex items-center gap-1 text-slate-700" title={contact.email}>
               <Icon name="mail" width={14} height={14} className="shrink-0 text-slate-500" />
-              <span className="break-all">{expanded ? contact.email : shortEmail(contact.email)}</span>
+              {/* Cut by the card's width, not at a count of characters; broken anywhere only when whole. */}
+              <span className={`min-w-0 ${expanded ? "[overflow-wrap:anywhere]" : "truncate"}`}>
+                {contact.email}
+              </span>
             </p>
           ) : null}
           {contact.phone ? (
@@ -55,7 +58,7 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
         ) : (
           <ul className="mt-1 space-y-1">
             {contact.relatedLeads.map((lead) => (
-              <RelatedLeadLine key={lead.id} lead={lead} />
+              <RelatedLeadLine key={lead.id} lead={lead} href={contactLeadHref(view, lead.id)} />
             ))}
           </ul>
         )}
@@ -97,7 +100,7 @@ export function ContactCard({ contact, view }: { contact: SerializeFrom<Card>; v
   );
 }
 
-function RelatedLeadLine({ lead }: { lead: SerializeFrom<RelatedLead> }) {
+function RelatedLeadLine({ lead, href }: { lead: SerializeFrom<RelatedLead>; href: string }) {
   return (
     <li className="flex items-center gap-2">
       {lead.isMain ? (
@@ -106,9 +109,9 @@ function RelatedLeadLine({ lead }: { lead: SerializeFrom<RelatedLead> }) {
           <span className="sr-only">Main contact:</span>
         </span>
       ) : null}
-      <span className="truncate">
+      <AppLink to={href} preventScrollReset className="min-w-0 truncate text-sky-800 underline">
         {lead.firstName} {lead.lastName}
-      </span>
+      </AppLink>
       <StatusBadge status={lead.status} />
     </li>
   );

@@ -8,22 +8,25 @@ import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
-import { openLeadHref } from "../leads/leads-view";
 
 /**
- * The full-screen contact (View, or ?contactId=): the contact's details and every related lead, each with
- * 'Jump to Lead', which opens the lead ready to edit (SPEC.md "Contacts").
+ * The full-screen contact (View, or ?contactId=): the contact's details and every related lead (stacked on a
+ * phone), its name opening the lead over this page and 'Jump to Lead' opening it ready to edit (SPEC.md
+ * "Contacts"); closing the lead comes back here.
  */
 export function ContactView({
   contact,
   leads,
   total,
   backHref,
+  leadHref,
 }: {
   contact: SerializeFrom<Contact>;
   leads: SerializeFrom<Lead>[];
   total: number;
   backHref: string;
+  /** The lead's detail over this page; `edit`: ready to edit. */
+  leadHref: (leadId: string, options?: { edit: boolean }) => string;
 }) {
   const timeZone = useTimeZone();
   return (
@@ -86,23 +89,34 @@ export function ContactView({
         ) : (
           <ul className="divide-y divide-slate-100">
             {leads.map((lead) => (
-              <li key={lead.id} className="flex flex-wrap items-center gap-3 px-6 py-3 text-sm">
-                <span className="min-w-0 flex-1">
-                  <span className="font-medium text-slate-900">
-                    {lead.mainContactId === contact.id ? (
-                      <span title="Main contact of this lead" className="mr-1 text-amber-500">
-                        <span aria-hidden="true">★</span>
-                        <span className="sr-only">Main contact:</span>
-                      </span>
-                    ) : null}
+              <li
+                key={lead.id}
+                className="flex flex-col items-start gap-2 px-6 py-3 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:gap-3"
+              >
+                <span className="min-w-0 sm:flex-1">
+                  {lead.mainContactId === contact.id ? (
+                    <span title="Main contact of this lead" className="mr-1 text-amber-500">
+                      <span aria-hidden="true">★</span>
+                      <span className="sr-only">Main contact:</span>
+                    </span>
+                  ) : null}
+                  <AppLink
+                    to={leadHref(lead.id)}
+                    preventScrollReset
+                    className="font-medium text-sky-800 underline"
+                  >
                     {lead.firstName} {lead.lastName}
-                  </span>
+                  </AppLink>
                   <span className="block text-slate-600">
                     {lead.company} · {formatGBP(lead.estimatedValue)}
                   </span>
                 </span>
                 <StatusBadge status={lead.status} />
-                <AppLink to={openLeadHref(lead.id, { edit: true })} className={buttonClass.secondary}>
+                <AppLink
+                  to={leadHref(lead.id, { edit: true })}
+                  preventScrollReset
+                  className={buttonClass.secondary}
+                >
                   <Icon name="pencil" width={16} height={16} /> Jump to Lead
                 </AppLink>
               </li>

@@ -14,9 +14,10 @@ import { isUuid } from "~/utils/ids";
 import { pageOrLast } from "~/utils/page-or-last";
 
 /**
- * /contacts: the grid, the Lead Reports list under it, and, as parameters of the page, the full-screen
+ * /contacts: the grid (cards or a table), the chosen Lead Report, and, as parameters of the page, the full-screen
  * contact (?contactId=), the edit modal (?edit=), Add New Contact (?new=contact) and, after 'Create Contact &
- * Add Lead', Add New Lead for that contact (?new=lead&contact=).
+ * Add Lead', Add New Lead for that contact (?new=lead&contact=). A lead opens over the grid or the contact as a
+ * child route, /contacts/lead/{id}?{this query} (routes/_app.contacts.lead.$leadId.tsx).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);

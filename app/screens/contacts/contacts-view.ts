@@ -16,14 +16,15 @@ export const LEAD_REPORTS: { value: "ALL" | LeadStatus; label: string }[] = [
 ];
 
 /**
- * What the Contacts page shows, in its URL: the search and page of the grid, the card that is expanded, and
- * the Lead Reports list under the grid with its own page.
+ * What the Contacts page shows, in its URL: the search and page of the grid, cards or a table, the card that is
+ * expanded, and the Lead Reports list with its own page.
  */
 export const contactsView = defineListState(
   "/contacts",
   {
     q: param.text(200),
     page: param.page(),
+    layout: param.oneOf(["cards", "table"], "cards"),
     expanded: param.text(36),
     report: param.oneOf(["", "ALL", ...LEAD_STATUSES], ""),
     rpage: param.page(),
@@ -41,7 +42,16 @@ export const contactsView = defineListState(
 
 export type ContactsView = ReturnType<typeof contactsView.read>;
 
-/** An e-mail on a collapsed card: at most 24 characters, then an ellipsis (SPEC.md section 9). */
-export function shortEmail(email: string) {
-  return email.length > 24 ? `${email.slice(0, 24)}...` : email;
+/**
+ * A lead's detail dialog over the Contacts page as it is (with `contactId`, over that full-screen contact):
+ * `/contacts/lead/{id}?{the page's query}`, which closes back to the page (utils/list-state.ts parentHref).
+ * `edit` is the detail's own `edit=true` (leads-view.ts): the cursor in its update form, as 'Jump to Lead' wants.
+ */
+export function contactLeadHref(
+  view: ContactsView,
+  leadId: string,
+  { contactId = null, edit = false }: { contactId?: string | null; edit?: boolean } = {},
+) {
+  const href = contactsView.href(view, { contactId }, `/contacts/lead/${leadId}`);
+  return edit ? `${href}${href.includes("?") ? "&" : "?"}edit=true` : href;
 }

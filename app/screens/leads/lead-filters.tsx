@@ -1,33 +1,20 @@
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form } from "@remix-run/react";
 import { LEAD_STATUSES, STATUS_FILTER_LABELS } from "~/models/lead";
 import { leadsView, type LeadsView } from "./leads-view";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { useFieldFollowing } from "~/components/use-field-following";
+import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 
 /**
  * Search, status and owner filters. A GET form, so the filters are in the URL and work without JavaScript;
- * with it, the list follows as the user types or picks. Any navigation (Enter, the Search button, a click
- * on a row) cancels a pending type-ahead search, so a search runs once and a click is never overridden.
+ * with it, the list follows as the user types or picks (components/use-search-as-you-type.ts).
  */
 export function LeadFilters({ view }: { view: LeadsView }) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const timer = useRef<number>();
+  const search = useSearchAsYouType();
   const searchRef = useFieldFollowing<HTMLInputElement>(view.q);
   const statusRef = useFieldFollowing<HTMLSelectElement>(view.status);
-  useEffect(() => {
-    if (navigation.state !== "idle") window.clearTimeout(timer.current);
-  }, [navigation.state]);
-  const autoSubmit = (form: HTMLFormElement | null, delay: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(
-      () => form && submit(form, { replace: true, preventScrollReset: true }),
-      delay,
-    );
-  };
   const toggleClass = (active: boolean) =>
     `rounded px-3 py-1.5 text-sm font-medium ${active ? "bg-slate-800 text-white" : "text-slate-700 hover:bg-slate-100"}`;
 
@@ -39,7 +26,7 @@ export function LeadFilters({ view }: { view: LeadsView }) {
         role="search"
         className="flex flex-wrap items-end gap-3"
         aria-label="Filter leads"
-        onSubmit={() => window.clearTimeout(timer.current)}
+        onSubmit={search.onSubmit}
       >
         {leadsView.hiddenFields(view, ["tab", "mine", "sort", "dir"]).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -55,13 +42,7 @@ export function LeadFilters({ view }: { view: LeadsView }) {
             ref={searchRef}
             defaultValue={view.q}
             placeholder="Search leads..."
-            onChange={(event) => {
-              // Type-ahead from the third character (or when cleared): one or two letters match most of a
-              // large list and cannot use the search index; Enter still searches for anything.
-              const length = event.currentTarget.value.trim().length;
-              if (length === 0 || length >= 3) autoSubmit(event.currentTarget.form, 350);
-              else window.clearTimeout(timer.current);
-            }}
+            onChange={search.onSearchChange}
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:ring-2 focus:ring-slate-400 focus:outline-none"
           />
         </div>
@@ -74,7 +55,7 @@ export function LeadFilters({ view }: { view: LeadsView }) {
             name="status"
             ref={statusRef}
             defaultValue={view.status}
-            onChange={(event) => autoSubmit(event.currentTarget.form, 0)}
+            onChange={(event) => search.submitSoon(event.currentTarget.form, 0)}
             className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
           >
             <option value="">All Statuses</option>

@@ -2,11 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { MOBILE_LEADS, mobileView } from "./field-notes-view";
-import { type Note } from "~/models/note.schema";
 import { NOTE_OR_RECORDING_MESSAGE, SELECT_LEAD_MESSAGE } from "~/models/note";
 import type { Division } from "~/utils/divisions";
 import { newIdempotencyKey } from "~/utils/idempotency-key";
-import { isLoggedOut, JsonFetchError } from "~/utils/json-fetch";
 import { errorToast, successToast } from "~/utils/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { useIsPending } from "~/components/use-is-pending";
@@ -14,43 +12,29 @@ import { buttonClass, ErrorList, FormErrors, StatusButton } from "~/components/f
 import { Icon } from "~/components/icons";
 import { LeadChoiceList } from "~/components/lead-choice-list";
 import { useToast } from "~/components/toaster";
-import { useJsonFetch } from "~/components/use-json-fetch";
 import { keepChosen, useLeadSearch, type LeadChoice } from "~/components/use-lead-search";
-import { VoiceRecorder, useVoiceRecorder, type Recording } from "./voice-recorder";
+import { VoiceRecorder, useVoiceRecorder } from "./voice-recorder";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
+import type { WaitingNote } from "./note-queue";
+import { RECORDING_REFUSED_TOAST, useWaitingNotes } from "./use-waiting-notes";
+import { WaitingNotes } from "./waiting-notes";
 
-/**
- * Tries the upload a few times (a phone in the field loses its signal), every try with the same
- * Idempotency-Key, so an upload that got through before its answer was lost is not stored again: "stored",
- * "failed", or "logged-out" (the logged-out flow has told the user already).
- */
-async function uploadRecording(
-  jsonFetch: ReturnType<typeof useJsonFetch>,
-  noteId: string,
-  recording: Recording,
-) {
-  const idempotencyKey = newIdempotencyKey();
-  for (const wait of [0, 1000, 3000]) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    try {
-      await jsonFetch(`/api/notes/${noteId}/audio`, { method: "PUT", body: recording.blob, idempotencyKey });
-      return "stored";
-    } catch (error) {
-      if (isLoggedOut(error)) return "logged-out";
-      // A refusal (too large, a type the server does not take) will not change on retry.
-      if (error instanceof JsonFetchError && error.status >= 400 && error.status < 500) return "failed";
-    }
-  }
-  return "failed";
-}
+const WAITING_TOAST = {
+  type: "info",
+  title: "Waiting to send",
+  description: "The note is kept on this phone and sent when the connection returns.",
+} as const;
 
 /**
  * Field Notes (SPEC.md "Mobile notes"): pick a lead, write a note and/or record one, Save Note. Without
- * JavaScript the search and the text note are plain forms; with it, the list follows the typing and a voice
- * note is saved through the API, its recording uploaded after the note (retried, and the user told if it
- * finally fails: the note itself is kept).
+ * JavaScript the search and the text note are plain forms; with it, the list follows the typing and a note is
+ * saved through the API, a voice note's recording uploaded after it. A note that cannot be sent (no
+ * connection) waits on the phone and is sent when the connection returns (use-waiting-notes.ts). `offline`:
+ * the page's offline copy (public/mobile-sw.js), which has no leads to choose from.
  */
 export function FieldNoteForm({
+  userId,
+  offline,
   division,
   search,
   chosen: initiallyChosen,
@@ -58,6 +42,8 @@ export function FieldNoteForm({
   anyLeads,
   result,
 }: {
+  userId: string;
+  offline: boolean;
   division: Division;
   search: string;
   chosen: string;
@@ -67,8 +53,8 @@ export function FieldNoteForm({
 }) {
   const hydrated = useHydrated();
   const showToast = useToast();
-  const jsonFetch = useJsonFetch();
   const recorder = useVoiceRecorder();
+  const waiting = useWaitingNotes(userId, { sendWaiting: !offline });
   const {
     results,
     loading,
@@ -87,9 +73,6 @@ export function FieldNoteForm({
   });
   const [saving, setSaving] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
-  // One Idempotency-Key per note as it is sent: Save Note tapped again after a failure (a lost answer, a 503)
-  // saves the same note once; a changed note, or the next one, gets a new key.
-  const noteKey = useRef<{ key: string; sent: string } | null>(null);
   const pending = useIsPending({ intent: "save-note" });
   const errors = result?.result.error ?? {};
 
@@ -100,43 +83,36 @@ export function FieldNoteForm({
     if (!chosen) return showToast(errorToast(SELECT_LEAD_MESSAGE));
     if (!content && !recording) return showToast(errorToast(NOTE_OR_RECORDING_MESSAGE));
     setSaving(true);
-    const json = recording
-      ? {
-          leadId: chosen.id,
-          content: content || "Voice note",
-          noteType: "VOICE",
-          voiceDuration: recording.seconds,
-        }
-      : { leadId: chosen.id, content, noteType: "TEXT" };
-    const sent = JSON.stringify(json);
-    if (noteKey.current?.sent !== sent) noteKey.current = { key: newIdempotencyKey(), sent };
-    let note: Note;
-    try {
-      note = await jsonFetch<Note>("/api/notes", {
-        method: "POST",
-        idempotencyKey: noteKey.current.key,
-        json,
-      });
-    } catch (error) {
-      setSaving(false);
-      if (!isLoggedOut(error)) showToast(errorToast("Failed to save note"));
-      return;
-    }
-    noteKey.current = null;
-    const upload = recording ? await uploadRecording(jsonFetch, note.id, recording) : "stored";
+    // Its keys are made now, once: every later try of this note carries the same ones.
+    const note: WaitingNote = {
+      key: newIdempotencyKey(),
+      userId,
+      leadId: chosen.id,
+      leadName: chosen.name,
+      content: content || "Voice note",
+      noteType: recording ? "VOICE" : "TEXT",
+      savedAt: new Date().toISOString(),
+      voice: recording
+        ? {
+            audio: await recording.blob.arrayBuffer(),
+            type: recording.blob.type,
+            seconds: recording.seconds,
+            key: newIdempotencyKey(),
+          }
+        : null,
+    };
+    const sent = await waiting.save(note);
     setSaving(false);
-    if (upload === "logged-out") return;
+    if (sent === "signed-out") return;
+    if (sent === "refused" || sent === "unsent") return showToast(errorToast("Failed to save note"));
     if (text.current) text.current.value = "";
     recorder.discard();
     showToast(
-      upload === "stored"
+      sent === "stored"
         ? successToast("Note saved successfully")
-        : {
-            type: "error",
-            title: "Recording not uploaded",
-            description:
-              "The note is saved, but its voice recording could not be sent. Please record it again.",
-          },
+        : sent === "waiting"
+          ? WAITING_TOAST
+          : RECORDING_REFUSED_TOAST,
     );
   }
 
@@ -202,7 +178,11 @@ export function FieldNoteForm({
             <>
               {found.length === 0 ? (
                 <p className="py-3 text-sm text-slate-600">
-                  {anyLeads ? "No leads found" : "No leads available"}
+                  {offline
+                    ? "No connection: the leads show when it returns."
+                    : anyLeads
+                      ? "No leads found"
+                      : "No leads available"}
                 </p>
               ) : null}
               {list.length ? (
@@ -258,6 +238,7 @@ export function FieldNoteForm({
           Save Note
         </StatusButton>
       </Form>
+      <WaitingNotes notes={waiting.notes} />
     </div>
   );
 }

@@ -10,22 +10,37 @@ import { invalidReply, refusalReply } from "~/http/page-action.server";
 import { successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/http/toast.server";
 import { requirePageActor } from "~/auth/current-user.server";
-import { MOBILE_LEADS, mobileView } from "./field-notes-view";
+import { MOBILE_LEADS, mobileView, OFFLINE_COPY } from "./field-notes-view";
 
 /**
  * /mobile (SPEC.md "Mobile notes"): the division's leads, newest update first, narrowed by the search; and
  * whether the division has any at all ('No leads available' against 'No leads found').
+ * `/mobile?offline` is the copy of the page the service worker keeps for opening it without a connection
+ * (public/mobile-sw.js): no leads, nothing of the division's records.
  */
 export async function mobileLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
-  const view = mobileView.read(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const view = mobileView.read(url.searchParams);
+  const who = { userId: actor.user.id, division };
+  if (url.searchParams.has(OFFLINE_COPY)) {
+    return {
+      ...who,
+      offline: true,
+      view: mobileView.read(new URLSearchParams()),
+      leads: [],
+      anyLeads: false,
+      chosen: "",
+    };
+  }
   const [list, all] = await Promise.all([
     listLeadPage(actor, division, { archived: false, search: view.q }, { limit: MOBILE_LEADS }),
     view.q ? listLeadPage(actor, division, { archived: false }, { limit: 1 }) : null,
   ]);
   return {
-    division,
+    ...who,
+    offline: false,
     view,
     leads: list.leads.map((lead) => ({
       id: lead.id,

@@ -23,6 +23,22 @@ function canRecord() {
 }
 
 /**
+ * A recording's length in whole seconds as its player counts it (down), from the recorded audio itself: a
+ * time taken from Record to Stop also counts the microphone's start and the last chunk's wait, and rounded up
+ * it labelled a note '(3s)' that played as 0:02. The time taken is kept where the browser cannot decode what
+ * it recorded.
+ */
+export async function recordedSeconds(blob: Blob, timedMs: number) {
+  try {
+    // An offline context decodes without opening the speakers; its rate does not change a duration.
+    const decoded = await new OfflineAudioContext(1, 1, 48_000).decodeAudioData(await blob.arrayBuffer());
+    return Math.floor(decoded.duration);
+  } catch {
+    return Math.floor(timedMs / 1000);
+  }
+}
+
+/**
  * The voice recorder's states (SPEC.md section 4): idle, recording (the microphone on, the seconds counting),
  * recorded (play, pause, discard, re-record). The recording stays in the page until the note is saved.
  */
@@ -63,16 +79,14 @@ export function useVoiceRecorder() {
     media.ondataavailable = (event) => {
       if (event.data.size) chunks.push(event.data);
     };
-    media.onstop = () => {
+    media.onstop = async () => {
       window.clearInterval(ticker.current);
-      const length = Math.max(1, Math.round((Date.now() - startedAt.current) / 1000));
-      setRecording({
-        blob: new Blob(chunks, { type: media.mimeType || type || "audio/webm" }),
-        seconds: length,
-      });
+      stream.getTracks().forEach((track) => track.stop());
+      const blob = new Blob(chunks, { type: media.mimeType || type || "audio/webm" });
+      const length = await recordedSeconds(blob, Date.now() - startedAt.current);
+      setRecording({ blob, seconds: length });
       setSeconds(length);
       setState("recorded");
-      stream.getTracks().forEach((track) => track.stop());
     };
     recorder.current = media;
     startedAt.current = Date.now();
