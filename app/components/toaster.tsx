@@ -4,6 +4,7 @@ import { TOAST_DURATION_MS, type Toast, type ToastAction, type ToastInput } from
 import { Icon } from "./icons";
 import { IdempotencyKeyField } from "./idempotency-key-field";
 import { TopLayer } from "./top-layer";
+import { useHydrated } from "./use-hydrated";
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -51,15 +52,17 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  // At the top of the screen, in the middle: where pages and dialogs keep their titles, not their actions
-  // (Save Note, a dialog's buttons and the pager are at the bottom, a page's own actions at its top right).
+  // Where pages keep their titles, not their actions: at the top of the screen (Save Note, a dialog's buttons
+  // and the pager are at the bottom, a page's own actions at its top right). In an open dialog, whose top holds
+  // its Close and the lead's stage bar, at the bottom: full width on a phone's sheet, in the corner beside a
+  // desktop dialog's buttons.
   return (
     <TopLayer>
       <section
         ref={regionRef}
         aria-label="Notifications (F8)"
         tabIndex={-1}
-        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto p-2 outline-none sm:top-2 sm:w-96"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto p-2 outline-none sm:top-2 sm:w-96 [body:has(dialog[open])_&]:top-auto [body:has(dialog[open])_&]:bottom-0 sm:[body:has(dialog[open])_&]:right-2 sm:[body:has(dialog[open])_&]:bottom-2 sm:[body:has(dialog[open])_&]:left-auto"
       >
         {/* A live region that is there before its toast is, so that screen readers announce the toast. */}
         <div aria-live="polite" className="w-full">
@@ -74,6 +77,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
+  // Until the page's JavaScript runs, CSS takes the toast away after its time (its close button needs the script).
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (paused) return;
@@ -89,7 +94,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       aria-live={isError ? "assertive" : "polite"}
       aria-atomic="true"
       data-toast-type={toast.type}
-      className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg ${
+      className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border p-3 shadow-lg ${hydrated ? "" : "animate-toast-expire"} ${
         isError ? "border-red-300 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
       }`}
       style={{

@@ -379,7 +379,7 @@ test.describe("the lead detail on a 375 px phone", () => {
     await expect(progress.nth(2)).toContainText("Status changed from Qualified to New");
 
     // Someone else moves the lead on: a tap on the copy read before is refused, and the dialog shows the lead now.
-    // (Read afresh, without the toast, which covers the top of the sheet: without JavaScript it stays.)
+    // (Read afresh, as the other user's change is not on screen yet.)
     await visit(page, path);
     const moved = await crm.api.patch(`/api/leads/${lead.id}`, { data: { status: "PROPOSAL" } });
     expect(moved.status()).toBe(200);
