@@ -33,3 +33,10 @@ export function successToast(title: string, description?: string, action?: Toast
 export function errorToast(description: string): ToastInput {
   return { type: "error", title: "Error", description };
 }
+
+/** SPEC.md section 8: a follow-up's lead that cannot be opened (from the calendar). */
+export const followUpLeadNotFoundToast: ToastInput = {
+  type: "error",
+  title: "Lead not found",
+  description: "Could not find the lead for this follow-up.",
+};

@@ -743,7 +743,7 @@ test.describe("opening a follow-up's lead", () => {
     // A lead that is not there (removed since, or never was): back to the calendar as it was, with a toast.
     await page.goto(`/calendar/lead/${crypto.randomUUID()}?${new URLSearchParams(view)}`);
     await expectCalendarAt(page, name, view);
-    await expect(toast(page, "Could not open lead details.")).toBeVisible();
+    await expect(toast(page, "Could not find the lead for this follow-up.")).toBeVisible();
   });
 });
 
@@ -828,11 +828,12 @@ test.describe("on a 375 px phone", () => {
     await expect(item("Bring the price list")).toHaveCount(0);
     await expectNothingWiderThanViewport(page);
 
-    // Its lead opens over the agenda, and closing it comes back to the same week.
-    const detail = await openLead(page, agenda.getByRole("link", { name: wes, exact: true }), wes);
+    // Its lead opens over the agenda, and the browser's Back closes it, back on the same week.
+    await openLead(page, agenda.getByRole("link", { name: wes, exact: true }), wes);
     expect(pathname(page)).toBe(`/calendar/lead/${second.id}`);
     expect(params(page)).toEqual(view);
-    await detail.getByRole("link", { name: "Close" }).click();
+    await page.goBack();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     await expectCalendarAt(page, wes, view);
     await expect(title).toHaveText(`Week of ${longDate(sundayOf(other))}`);
   });

@@ -40,7 +40,15 @@ export function LeadDetailOverLeads() {
 
 /** Over a dashboard details page, or over any page as `{page}/lead/{id}` (utils/list-state.ts parentHref). */
 export function LeadDetailOverPage() {
-  return <LeadDetailPage closeHref={parentHref} />;
+  return <LeadDetailPage closeHref={(path, search) => parentHref(path, withoutEdit(search))} />;
+}
+
+/** 'Jump to Lead' opens a lead with `edit=true` (the cursor in its form): the dialog's, not the page's. */
+function withoutEdit(search: string) {
+  const query = new URLSearchParams(search);
+  query.delete("edit");
+  const rest = query.toString();
+  return rest ? `?${rest}` : "";
 }
 
 export const leadsMeta: MetaFunction<typeof leadDetailLoader> = ({ data }) => [

@@ -20,7 +20,7 @@ import { attempt, failureToast, invalidReply, refusalReply, requireFormId } from
 import { safeRedirect } from "~/utils/safe-redirect";
 import { zonedTimeToUtc } from "~/utils/time-zone";
 import { timeZoneOf } from "~/utils/time-zone.server";
-import { errorToast, successToast } from "~/utils/toast";
+import { errorToast, followUpLeadNotFoundToast, successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/http/toast.server";
 import { requirePageActor } from "~/auth/current-user.server";
 import { leadsView } from "../leads/leads-view";
@@ -39,9 +39,10 @@ export async function leadDetailLoader({ request, context, params }: LoaderFunct
     ? await getLeadDetail(actor, params.leadId).catch(nullIfRefused)
     : null;
   if (!detail) {
+    const page = parentHref(url.pathname, url.search);
     throw await redirectWithToast(
-      parentHref(url.pathname, url.search),
-      errorToast("Could not open lead details."),
+      page,
+      page.startsWith("/calendar") ? followUpLeadNotFoundToast : errorToast("Could not open lead details."),
     );
   }
   return {

@@ -4,7 +4,7 @@ import { getLead } from "~/models/lead.server";
 import { selectDivision } from "~/models/user.server";
 import { nullIfRefused } from "~/utils/errors";
 import { isUuid } from "~/utils/ids";
-import { errorToast } from "~/utils/toast";
+import { errorToast, followUpLeadNotFoundToast } from "~/utils/toast";
 import { redirectWithToast } from "~/http/toast.server";
 import { leadDetailHref } from "./leads-view";
 
@@ -21,11 +21,7 @@ export async function openLeadRedirect(
 ) {
   const lead = isUuid(leadId) ? await getLead(actor, leadId).catch(nullIfRefused) : null;
   if (!lead && from === "calendar") {
-    return redirectWithToast("/calendar", {
-      type: "error",
-      title: "Lead not found",
-      description: "Could not find the lead for this follow-up.",
-    });
+    return redirectWithToast("/calendar", followUpLeadNotFoundToast);
   }
   if (!lead) return redirectWithToast("/leads", errorToast("Could not open lead details."));
   if (lead.companyDivision !== currentDivision(actor.user)) {
