@@ -2,7 +2,4 @@ export {
   leadDetailAction as action,
   leadDetailLoader as loader,
 } from "~/screens/lead-detail/lead-detail.server";
-export {
-  LeadDetailOverPage as default,
-  pageMeta as meta,
-} from "~/screens/lead-detail/lead-detail-page";
+export { LeadDetailOverPage as default, pageMeta as meta } from "~/screens/lead-detail/lead-detail-page";
