@@ -167,6 +167,7 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "POST", path: "/calendar", form: { intent: "schedule" }, expect: member(400) },
   ],
   "routes/_app.calendar.lead.$leadId": (ids) => leadOverPage("/calendar", ids),
+  "routes/_app.contacts.lead.$leadId": (ids) => leadOverPage("/contacts", ids),
   "routes/_app.dashboard.$type": () => [
     { method: "GET", path: "/dashboard/total-leads", page: "/dashboard/:type", expect: member(200) },
     { method: "GET", path: "/dashboard/revenue", page: "/dashboard/:type", expect: member(200) },
