@@ -506,11 +506,10 @@ test.describe("notifications", () => {
     }).toPass({ timeout: 5000 });
   });
 
-  test("a server-flashed toast goes away by itself too", async ({ page, baseURL }) => {
-    test.skip(
-      noJs(),
-      "Without JavaScript a flashed toast stays until the next page (checked in the /admin test).",
-    );
+  test("a server-flashed toast goes away by itself too, with JavaScript or without", async ({
+    page,
+    baseURL,
+  }) => {
     const user = await createUser(baseURL!);
     await signIn(page, user);
     await page.goto("/admin");
