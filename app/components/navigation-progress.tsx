@@ -5,16 +5,17 @@ import { TopLayer } from "./top-layer";
 /** How long a page or a form may take before the bar shows: a quick answer shows nothing. */
 const SHOW_AFTER_MS = 150;
 
-const addressOf = (action: string) => {
+const postKey = (action: string, intent: FormDataEntryValue | null | undefined) => {
   const url = new URL(action, window.location.href);
-  return url.pathname + url.search;
+  return `${url.pathname}${url.search} ${typeof intent === "string" ? intent : ""}`;
 };
 
 /**
  * While a navigation, a form or a fetcher is on its way: a thin bar along the top of the screen once it has
- * taken longer than SHOW_AFTER_MS (above any open dialog), and a form posted again to the address still being
- * posted to (a double tap) is not sent twice. Without JavaScript the browser shows its own progress, and the
- * form's idempotency key has a second post carried out once (docs/decisions/024-idempotency-keys.md).
+ * taken longer than SHOW_AFTER_MS (above any open dialog), and a form posted again while its post is on its
+ * way (a double tap) is not sent twice; another form of the page may be sent meanwhile. Without JavaScript
+ * the browser shows its own progress, and the form's idempotency key has a second post carried out once
+ * (docs/decisions/024-idempotency-keys.md).
  */
 export function NavigationProgress() {
   const navigation = useNavigation();
@@ -27,17 +28,20 @@ export function NavigationProgress() {
     return () => window.clearTimeout(timer);
   }, [busy]);
 
+  // The posts on their way, by address and intent: the lead dialog's forms share one address.
   const posting = useRef<string[]>([]);
   posting.current = [navigation, ...fetchers].flatMap((state) =>
     state.state === "submitting" && state.formMethod?.toUpperCase() === "POST" && state.formAction
-      ? [addressOf(state.formAction)]
+      ? [postKey(state.formAction, state.formData?.get("intent"))]
       : [],
   );
   useEffect(() => {
     // In the capture phase, before Remix's own handler sends the form.
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target as HTMLFormElement;
-      if (form.method === "post" && posting.current.includes(addressOf(form.action))) {
+      if (form.method !== "post") return;
+      const intent = new FormData(form, event.submitter).get("intent");
+      if (posting.current.includes(postKey(form.action, intent))) {
         event.preventDefault();
         event.stopImmediatePropagation();
       }

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { TOAST_DURATION_MS, type Toast, type ToastAction, type ToastInput } from "~/utils/toast";
 import { Icon } from "./icons";
 import { IdempotencyKeyField } from "./idempotency-key-field";
@@ -154,9 +155,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 /** The toast's own button (Undo): a form, so that it works without JavaScript. */
 function ToastActionForm({ action }: { action: ToastAction }) {
   // Only to a path of this site: the toast came through a cookie.
-  if (!action.action.startsWith("/") || action.action.startsWith("//")) return null;
+  const to = safeRedirect(action.action, "");
+  if (!to) return null;
   return (
-    <Form method="post" action={action.action} preventScrollReset className="shrink-0">
+    <Form method="post" action={to} preventScrollReset className="shrink-0">
       <IdempotencyKeyField />
       {Object.entries(action.fields).flatMap(([name, value]) =>
         (Array.isArray(value) ? value : [value]).map((item) => (

@@ -6,7 +6,7 @@ import { recordId } from "~/utils/ids";
 import { attempt, requireFormId } from "~/http/page-action.server";
 import { successToast, type ToastAction } from "~/utils/toast";
 import { addLeadIntent, restoreDuplicateIntent } from "./add-lead.server";
-import { leadsView } from "./leads-view";
+import { LEADS_PAGE_SIZE, leadsView } from "./leads-view";
 
 /**
  * The Lead Management page's own forms, one intent each: Add New Lead (and its duplicate step), archive and
@@ -59,8 +59,12 @@ export async function leadsPageAction(actor: Actor, request: Request) {
   }
 }
 
-/** The archive toast's Undo: restores the same leads from the same list. */
-function undoArchive(listHref: string, ids: string[]): ToastAction {
+/**
+ * The archive toast's Undo: restores the same leads from the same list. Up to a page of them (what the list
+ * selects), as the ids travel in the toast's cookie, which a browser drops beyond 4 KB.
+ */
+function undoArchive(listHref: string, ids: string[]): ToastAction | undefined {
+  if (ids.length > LEADS_PAGE_SIZE) return undefined;
   return ids.length === 1
     ? { label: "Undo", action: listHref, fields: { intent: "restore", leadId: ids[0] } }
     : { label: "Undo", action: listHref, fields: { intent: "bulk-restore", ids } };
