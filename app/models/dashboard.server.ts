@@ -14,104 +14,91 @@ function monthStart(date: Date, offset: number) {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
 }
 
+/** The months the won-value chart shows, this one last. */
+const CHART_MONTHS = 6;
+
 /**
- * The dashboard's figures over the division's non-archived leads (CONTRACT.md "Dashboard stats"), read from
- * the kept counts (sql/00002_lead_stats.sql, with their deltas: sql/00014): a few hundred rows however many
- * leads there are. Each change compares the leads created this calendar month (UTC) with those created the
- * month before; `thisMonth` is the first of the two, so that the page can show what each change is of.
+ * Everything the dashboard shows of the division's non-archived leads, in one read of the kept counts
+ * (sql/00002_lead_stats.sql, with their deltas: sql/00014): its rows per status and month of creation, a few
+ * hundred however many leads there are, folded here.
+ * - `stats`: CONTRACT.md "Dashboard stats". Each change compares the leads created this calendar month (UTC)
+ *   with those created the month before; `thisMonth` is the first of the two, so that the page can show what
+ *   each change is of.
+ * - `byStatus`: how many leads are in each status.
+ * - `wonByMonth`: the won value (CLOSED_WON estimated values) of the leads created in each of the last
+ *   CHART_MONTHS months: by month of creation, as the Revenue card's change counts, since a lead keeps no date
+ *   of being won. A month with none is 0.
  */
-export async function dashboardSummary(
-  actor: Actor,
-  division: Division,
-  now = new Date(),
-): Promise<{ stats: DashboardStats; thisMonth: MonthFigures }> {
+export async function dashboardFigures(actor: Actor, division: Division, now = new Date()) {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
+  const rows = await sql<{ status: LeadStatus; month: string; leads: string; value: string }[]>`
+    select status, created_month::text as month, sum(leads) as leads, sum(value_sum) as value
+      from lead_stats_now
+     where company_division = ${division} and not is_archived
+     group by status, created_month`;
+  return foldFigures(
+    rows.map((row) => ({ ...row, leads: Number(row.leads), value: Number(row.value) })),
+    now,
+  );
+}
+
+type FigureRow = { status: LeadStatus; month: string; leads: number; value: number };
+
+function foldFigures(rows: FigureRow[], now: Date) {
   const { current, previous } = monthStarts(now);
-  const active = sql.array([...ACTIVE_STATUSES]);
-  const [row] = await sql<Record<string, string>[]>`
-    with figures as (
-      select created_month,
-             leads as total,
-             case when status = any(${active}::text[]) then leads else 0 end as active,
-             case when status = 'CLOSED_WON' then leads else 0 end as closed,
-             case when status = 'CLOSED_WON' then value_sum else 0 end as revenue
-        from lead_stats_now
-       where company_division = ${division} and not is_archived
-    )
-    select coalesce(sum(total), 0) as total_leads,
-           coalesce(sum(active), 0) as active_prospects,
-           coalesce(sum(closed), 0) as closed_deals,
-           coalesce(sum(revenue), 0) as revenue,
-           coalesce(sum(total) filter (where created_month = ${current}::date), 0) as total_now,
-           coalesce(sum(total) filter (where created_month = ${previous}::date), 0) as total_before,
-           coalesce(sum(active) filter (where created_month = ${current}::date), 0) as active_now,
-           coalesce(sum(active) filter (where created_month = ${previous}::date), 0) as active_before,
-           coalesce(sum(closed) filter (where created_month = ${current}::date), 0) as closed_now,
-           coalesce(sum(closed) filter (where created_month = ${previous}::date), 0) as closed_before,
-           coalesce(sum(revenue) filter (where created_month = ${current}::date), 0) as revenue_now,
-           coalesce(sum(revenue) filter (where created_month = ${previous}::date), 0) as revenue_before
-      from figures`;
-  const n = (key: string) => Number(row[key]);
+  const active = new Set<LeadStatus>(ACTIVE_STATUSES);
+  const measures = {
+    totalLeads: (row: FigureRow) => row.leads,
+    activeProspects: (row: FigureRow) => (active.has(row.status) ? row.leads : 0),
+    closedDeals: (row: FigureRow) => (row.status === "CLOSED_WON" ? row.leads : 0),
+    revenue: (row: FigureRow) => (row.status === "CLOSED_WON" ? row.value : 0),
+  };
+  // To the penny: the kept sums are exact, adding them as floating point numbers need not be.
+  const sum = (measure: (row: FigureRow) => number, month?: string) =>
+    Math.round(
+      rows.reduce(
+        (total, row) => total + (month === undefined || row.month === month ? measure(row) : 0),
+        0,
+      ) * 100,
+    ) / 100;
+  const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
+    LeadStatus,
+    number
+  >;
+  for (const row of rows) byStatus[row.status] += row.leads;
+  const months = Array.from({ length: CHART_MONTHS }, (_, index) =>
+    monthStart(now, index - CHART_MONTHS + 1),
+  );
   return {
     stats: {
-      totalLeads: n("totalLeads"),
-      activeProspects: n("activeProspects"),
-      closedDeals: n("closedDeals"),
-      revenue: n("revenue"),
-      totalLeadsChange: percentChange(n("totalNow"), n("totalBefore")),
-      activeProspectsChange: percentChange(n("activeNow"), n("activeBefore")),
-      closedDealsChange: percentChange(n("closedNow"), n("closedBefore")),
-      revenueChange: percentChange(n("revenueNow"), n("revenueBefore")),
-    },
+      totalLeads: sum(measures.totalLeads),
+      activeProspects: sum(measures.activeProspects),
+      closedDeals: sum(measures.closedDeals),
+      revenue: sum(measures.revenue),
+      totalLeadsChange: percentChange(sum(measures.totalLeads, current), sum(measures.totalLeads, previous)),
+      activeProspectsChange: percentChange(
+        sum(measures.activeProspects, current),
+        sum(measures.activeProspects, previous),
+      ),
+      closedDealsChange: percentChange(
+        sum(measures.closedDeals, current),
+        sum(measures.closedDeals, previous),
+      ),
+      revenueChange: percentChange(sum(measures.revenue, current), sum(measures.revenue, previous)),
+    } satisfies DashboardStats,
     thisMonth: {
-      totalLeads: n("totalNow"),
-      activeProspects: n("activeNow"),
-      closedDeals: n("closedNow"),
-      revenue: n("revenueNow"),
-    },
+      totalLeads: sum(measures.totalLeads, current),
+      activeProspects: sum(measures.activeProspects, current),
+      closedDeals: sum(measures.closedDeals, current),
+      revenue: sum(measures.revenue, current),
+    } satisfies MonthFigures,
+    byStatus,
+    wonByMonth: months.map((month) => ({ month, value: sum(measures.revenue, month) })),
   };
 }
 
 /** The eight figures of CONTRACT.md "Dashboard stats" (GET /api/dashboard/stats/{division}). */
 export async function dashboardStats(actor: Actor, division: Division, now = new Date()) {
-  return (await dashboardSummary(actor, division, now)).stats;
-}
-
-/** How many of the division's non-archived leads are in each status, from the kept counts. */
-export async function leadsByStatus(actor: Actor, division: Division): Promise<Record<LeadStatus, number>> {
-  requireDivisionAccess(actor, division);
-  const sql = await db(actor);
-  const rows = await sql<{ status: LeadStatus; leads: string }[]>`
-    select status, sum(leads) as leads
-      from lead_stats_now
-     where company_division = ${division} and not is_archived
-     group by status`;
-  const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
-  for (const row of rows) counts[row.status] = Number(row.leads);
-  return counts;
-}
-
-/**
- * The won value (CLOSED_WON estimated values) of the division's non-archived leads created in each of the
- * last six calendar months (UTC), this one last, from the kept counts: by month of creation, as the Revenue
- * card's change counts, since a lead keeps no date of being won. A month with none is 0.
- */
-export async function wonValueByMonth(
-  actor: Actor,
-  division: Division,
-  now = new Date(),
-): Promise<{ month: string; value: number }[]> {
-  requireDivisionAccess(actor, division);
-  const sql = await db(actor);
-  const months = 6;
-  const starts = Array.from({ length: months }, (_, index) => monthStart(now, index - months + 1));
-  const rows = await sql<{ month: string; value: string }[]>`
-    select created_month::text as month, sum(value_sum) as value
-      from lead_stats_now
-     where company_division = ${division} and not is_archived and status = 'CLOSED_WON'
-       and created_month >= ${starts[0]}::date and created_month <= ${starts[months - 1]}::date
-     group by created_month`;
-  const values = new Map(rows.map((row) => [row.month, Number(row.value)]));
-  return starts.map((month) => ({ month, value: values.get(month) ?? 0 }));
+  return (await dashboardFigures(actor, division, now)).stats;
 }

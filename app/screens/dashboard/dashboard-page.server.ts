@@ -2,28 +2,24 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePageActor } from "~/auth/current-user.server";
 import { currentDivision } from "~/models/actor.server";
 import { leadRow } from "~/models/lead";
-import { dashboardSummary, leadsByStatus, wonValueByMonth } from "~/models/dashboard.server";
+import { dashboardFigures } from "~/models/dashboard.server";
 import { listLeadPage } from "~/models/lead-list.server";
 
 /**
- * The dashboard behind its dialogs and behind a lead opened over it (/lead/{id}): its figures, the two
- * charts (each one query of the kept counts) and the five most recently updated leads.
+ * The dashboard behind its dialogs and behind a lead opened over it (/lead/{id}): its figures and two charts
+ * (one query of the kept counts) and the five most recently updated leads.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
-  const [summary, byStatus, wonByMonth, recent] = await Promise.all([
-    dashboardSummary(actor, division),
-    leadsByStatus(actor, division),
-    wonValueByMonth(actor, division),
+  const [figures, recent] = await Promise.all([
+    dashboardFigures(actor, division),
     listLeadPage(actor, division, { archived: false }, { limit: 5 }),
   ]);
   return {
     division,
     firstName: actor.user.firstName,
-    ...summary,
-    byStatus,
-    wonByMonth,
+    ...figures,
     recentLeads: recent.leads.map(leadRow),
   };
 }
