@@ -5,6 +5,8 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   to: string;
   /** Keep the scroll position, as a dialog opened over the page expects. */
   preventScrollReset?: boolean;
+  /** Take the current entry's place in the history (a step within a dialog that Back should not revisit). */
+  replace?: boolean;
 };
 
 /**
@@ -18,10 +20,12 @@ export function AppLink(props: AppLinkProps) {
   // The anchor's props by a loop: a rest pattern and a spread took V8's slow paths.
   const anchor: Record<string, unknown> = {};
   for (const name in props) {
-    if (name !== "to" && name !== "preventScrollReset") anchor[name] = props[name as keyof AppLinkProps];
+    if (name !== "to" && name !== "preventScrollReset" && name !== "replace")
+      anchor[name] = props[name as keyof AppLinkProps];
   }
   anchor.href = props.to;
   anchor["data-app-link"] = props.preventScrollReset ? "keep-scroll" : "";
+  if (props.replace) anchor["data-replace"] = "";
   anchor["data-discover"] = "true";
   return createElement("a", anchor);
 }
@@ -30,7 +34,7 @@ export function AppLink(props: AppLinkProps) {
  * The click handler for the whole document, following app links (`AppLink`, and the same attribute in markup
  * written as a string) in the app. A click another handler took, a click meant for a new tab or window, or a
  * link with a target is left to the browser. Like `<Link>`, a link to the page already shown replaces it in
- * the history rather than adding it again.
+ * the history rather than adding it again, as does a link marked `replace`.
  */
 export function useAppLinkFollower() {
   const navigate = useNavigate();
@@ -42,7 +46,7 @@ export function useAppLinkFollower() {
     const to = new URL(link.href);
     navigate(to.pathname + to.search + to.hash, {
       preventScrollReset: link.dataset.appLink === "keep-scroll",
-      replace: to.href === window.location.href,
+      replace: link.hasAttribute("data-replace") || to.href === window.location.href,
     });
   };
 }

@@ -467,6 +467,20 @@ test.describe("closing a lead dialog", () => {
     await expect(page).toHaveURL(`/leads?q=${crm.token}`);
     // Each close went back to the list's entry rather than adding one that Back would reopen the dialog from.
     expect(await historyIndex(page)).toBe(listEntry);
+
+    // So does Close after a value edited in place: its link and its save took the dialog's entry.
+    await open();
+    const contact = section(detail, "Contact Information");
+    await contact.getByRole("link", { name: "Edit value" }).click();
+    await contact.getByLabel("Estimated Value (£)").fill("500");
+    await contact.getByRole("button", { name: "Save" }).click();
+    await expect(contact).toContainText("£500.00");
+    await detail.getByRole("link", { name: "Close" }).click();
+    await expect(detail).toHaveCount(0);
+    expect(await historyIndex(page)).toBe(listEntry);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/leads\//);
+    await expect(detail).toHaveCount(0);
   });
 });
 

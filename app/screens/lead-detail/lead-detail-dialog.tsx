@@ -1,10 +1,8 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   useForm,
-  type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
@@ -20,16 +18,23 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useIsPending } from "~/components/use-is-pending";
 import { AppLink } from "~/components/app-link";
 import { Avatar } from "~/components/avatar";
-import { buttonClass, Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
+import { buttonClass, Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { Modal } from "~/components/modal";
 import { useResultToast } from "~/components/toaster";
-import { LeadFields } from "~/screens/leads/lead-fields";
+import {
+  LeadFields,
+  OwnerField,
+  PersonFields,
+  ValueField,
+  type LeadFieldName,
+  type LeadFieldSet,
+} from "~/screens/leads/lead-fields";
 import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
-import { scheduleHref } from "../calendar/calendar-view";
+import { calendarView, scheduleHref } from "../calendar/calendar-view";
 import { type DetailField, isDetailField, leadAddress } from "./lead-detail-view";
 
 type Detail = SerializeFrom<LeadDetail>;
@@ -39,8 +44,10 @@ export type DetailResult = { intent: string; result: SubmissionResult<string[]>;
 /**
  * The lead detail dialog: SPEC.md's seven sections under a stage bar. Every form in it posts to `action` (the
  * detail route, screens/lead-detail/lead-detail.server.ts) and works without JavaScript; the dialog closes to
- * `closeHref`. `field` is the part being edited in place (`?field=`), whose link `fieldHref` gives. On a
- * phone it is a full-screen sheet whose stage bar and Quick Actions come first.
+ * `closeHref`. Its forms and edit links replace the dialog's history entry rather than add one, so Close
+ * goes back to the page below and Back never reopens a closed dialog (components/modal.tsx). `field` is the
+ * part being edited in place (`?field=`), whose link `fieldHref` gives. On a phone it is a full-screen sheet
+ * whose stage bar and Quick Actions come first.
  */
 export function LeadDetailDialog({
   lead,
@@ -123,7 +130,7 @@ function StageBar({ lead, action }: { lead: Detail; action: string }) {
           }
           return (
             <li key={status}>
-              <Form method="post" action={action} preventScrollReset className="h-full">
+              <Form method="post" action={action} preventScrollReset replace className="h-full">
                 <IdempotencyKeyField />
                 <input type="hidden" name="intent" value="set-status" />
                 <input type="hidden" name="status" value={status} />
@@ -195,31 +202,7 @@ function ContactInfo({ lead, users, editing }: { lead: Detail; users: Assignable
             >
               {(fields) => (
                 <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  <Field
-                    label="First Name"
-                    {...getInputProps(fields.firstName, { type: "text" })}
-                    errors={fields.firstName.errors}
-                    autoComplete="off"
-                    autoFocus
-                  />
-                  <Field
-                    label="Last Name"
-                    {...getInputProps(fields.lastName, { type: "text" })}
-                    errors={fields.lastName.errors}
-                    autoComplete="off"
-                  />
-                  <Field
-                    label="Email"
-                    {...getInputProps(fields.email, { type: "email" })}
-                    errors={fields.email.errors}
-                    autoComplete="off"
-                  />
-                  <Field
-                    label="Phone"
-                    {...getInputProps(fields.phone, { type: "tel" })}
-                    errors={fields.phone.errors}
-                    autoComplete="off"
-                  />
+                  <PersonFields fields={fields} autoFocus />
                 </div>
               )}
             </FieldForm>
@@ -262,17 +245,7 @@ function ContactInfo({ lead, users, editing }: { lead: Detail; users: Assignable
                   editing={editing}
                   defaultValue={{ estimatedValue: lead.estimatedValue ?? "" }}
                 >
-                  {(fields) => (
-                    <Field
-                      label="Estimated Value (£)"
-                      {...getInputProps(fields.estimatedValue, { type: "number" })}
-                      step="0.01"
-                      min="0"
-                      inputMode="decimal"
-                      errors={fields.estimatedValue.errors}
-                      autoFocus
-                    />
-                  )}
+                  {(fields) => <ValueField fields={fields} autoFocus />}
                 </FieldForm>
               ) : (
                 <>
@@ -290,21 +263,7 @@ function ContactInfo({ lead, users, editing }: { lead: Detail; users: Assignable
                   editing={editing}
                   defaultValue={{ assignedToId: lead.assignedTo?.id ?? "" }}
                 >
-                  {(fields) => (
-                    <SelectField
-                      label="Assigned To"
-                      {...getSelectProps(fields.assignedToId)}
-                      errors={fields.assignedToId.errors}
-                      autoFocus
-                    >
-                      <option value="">Unassigned</option>
-                      {users.map((user) => (
-                        <option key={user.id} value={user.id}>
-                          {`${user.firstName} ${user.lastName}`.trim() || user.email}
-                        </option>
-                      ))}
-                    </SelectField>
-                  )}
+                  {(fields) => <OwnerField fields={fields} users={users} autoFocus />}
                 </FieldForm>
               ) : (
                 <>
@@ -329,6 +288,7 @@ function EditLink({ field, label, editing }: { field: DetailField; label: string
     <AppLink
       to={editing.fieldHref(field)}
       preventScrollReset
+      replace
       aria-label={label}
       className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
     >
@@ -351,12 +311,12 @@ function FieldForm({
   lead: Detail;
   field: DetailField;
   editing: Editing;
-  defaultValue: Record<string, string>;
-  children: (fields: Record<string, FieldMetadata<string, Record<string, string>, string[]>>) => ReactNode;
+  defaultValue: Partial<Record<LeadFieldName, string>>;
+  children: (fields: LeadFieldSet) => ReactNode;
 }) {
   const { action, result } = editing;
   const pending = useIsPending({ intent: "update-field", formAction: action });
-  const [form, fields] = useForm<Record<string, string>>({
+  const [form, fields] = useForm<Record<LeadFieldName, string>>({
     id: `edit-${field}-${lead.id}`,
     lastResult: result?.intent === "update-field" ? result.result : undefined,
     defaultValue,
@@ -366,6 +326,7 @@ function FieldForm({
       method="post"
       action={action}
       preventScrollReset
+      replace
       className="w-full space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3"
       {...getFormProps(form)}
     >
@@ -379,7 +340,7 @@ function FieldForm({
         <StatusButton pending={pending} pendingText="Saving...">
           Save
         </StatusButton>
-        <AppLink to={editing.fieldHref(null)} preventScrollReset className={buttonClass.secondary}>
+        <AppLink to={editing.fieldHref(null)} preventScrollReset replace className={buttonClass.secondary}>
           Cancel
         </AppLink>
       </div>
@@ -419,7 +380,14 @@ function NotesSection({ lead, action, result }: { lead: Detail; action: string; 
   });
   return (
     <Section title="Notes & Comments">
-      <Form method="post" action={action} preventScrollReset className="space-y-2" {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        replace
+        className="space-y-2"
+        {...getFormProps(form)}
+      >
         <IdempotencyKeyField />
         <input type="hidden" name="intent" value="add-note" />
         <TextareaField
@@ -491,7 +459,7 @@ function FollowUpLine({ note, action }: { note: Detail["notes"][number]; action:
       </span>
       {/* SPEC.md section 4: Mark Complete only for open follow-ups. */}
       {note.isFollowUpComplete ? null : (
-        <Form method="post" action={action} preventScrollReset>
+        <Form method="post" action={action} preventScrollReset replace>
           <IdempotencyKeyField />
           <input type="hidden" name="noteId" value={note.id} />
           <button type="submit" name="intent" value="complete-follow-up" className={buttonClass.small}>
@@ -526,17 +494,13 @@ function QuickActions({ lead, className }: { lead: Detail; className: string }) 
         <QuickAction href={lead.phone ? telHref(lead.phone) : null} icon="phone" missing="No phone number">
           Call Contact
         </QuickAction>
-        <QuickAction
-          href={lead.email ? `mailto:${lead.email}` : null}
-          icon="mail"
-          missing="No e-mail address"
-        >
+        <QuickAction href={`mailto:${lead.email}`} icon="mail">
           Send Email
         </QuickAction>
         <AppLink to={meetingHref} className={QUICK_ACTION}>
           <Icon name="calendar" width={16} height={16} /> Schedule Meeting
         </AppLink>
-        <QuickAction href={lead.email ? proposalHref : null} icon="document" missing="No e-mail address">
+        <QuickAction href={proposalHref} icon="document">
           Send Proposal
         </QuickAction>
       </div>
@@ -547,7 +511,10 @@ function QuickActions({ lead, className }: { lead: Detail; className: string }) 
 const QUICK_ACTION =
   "flex items-center justify-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
 
-/** A link out of the app (tel:, mailto:), or, without its address, shown disabled with the reason beneath. */
+/**
+ * A link out of the app (tel:, mailto:), or, without its address, shown disabled with `missing` beneath (only
+ * the phone: a lead's e-mail is required).
+ */
 function QuickAction({
   href,
   icon,
@@ -556,7 +523,7 @@ function QuickAction({
 }: {
   href: string | null;
   icon: "phone" | "mail" | "document";
-  missing: string;
+  missing?: string;
   children: ReactNode;
 }) {
   const reasonId = useId();
@@ -616,7 +583,7 @@ function UpdateLeadForm({
   });
   return (
     <Section title="Update Lead">
-      <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
+      <Form method="post" action={action} preventScrollReset replace {...getFormProps(form)}>
         <IdempotencyKeyField />
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="version" value={lead.version} />
@@ -708,7 +675,11 @@ function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: stri
   const small = "block text-xs font-medium text-slate-700";
   return (
     <Section title="Schedule Follow-up">
-      <AppLink to={calendarHref(lead)} className={`${buttonClass.secondary} w-full`}>
+      {/* SPEC.md: 'Schedule Follow Up' goes to the calendar with the lead chosen. */}
+      <AppLink
+        to={calendarView.href({ leadId: lead.id, leadName: `${lead.firstName} ${lead.lastName}` })}
+        className={`${buttonClass.secondary} w-full`}
+      >
         <Icon name="calendar" width={16} height={16} />
         Schedule Follow Up
       </AppLink>
@@ -716,6 +687,7 @@ function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: stri
         method="post"
         action={action}
         preventScrollReset
+        replace
         className="mt-4 space-y-2"
         {...getFormProps(form)}
       >
@@ -743,9 +715,4 @@ function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: stri
       </Form>
     </Section>
   );
-}
-
-/** SPEC.md: 'Schedule Follow Up' goes to the calendar with the lead chosen. */
-function calendarHref(lead: Detail) {
-  return `/calendar?${new URLSearchParams({ leadId: lead.id, leadName: `${lead.firstName} ${lead.lastName}` })}`;
 }

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { parentHref } from "~/utils/list-state";
 import { leadsView } from "../leads/leads-view";
 import { LeadDetailDialog } from "./lead-detail-dialog";
-import { detailField, withDetailField } from "./lead-detail-view";
+import { detailField, withDetailField, withoutParam } from "./lead-detail-view";
 import type { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
 
 /**
@@ -40,15 +40,8 @@ export function LeadDetailOverLeads() {
 
 /** Over a dashboard details page, or over any page as `{page}/lead/{id}` (utils/list-state.ts parentHref). */
 export function LeadDetailOverPage() {
-  return <LeadDetailPage closeHref={(path, search) => parentHref(path, withoutEdit(search))} />;
-}
-
-/** 'Jump to Lead' opens a lead with `edit=true` (the cursor in its form): the dialog's, not the page's. */
-function withoutEdit(search: string) {
-  const query = new URLSearchParams(search);
-  query.delete("edit");
-  const rest = query.toString();
-  return rest ? `?${rest}` : "";
+  // 'Jump to Lead' opens a lead with `edit=true` (the cursor in its form): the dialog's, not the page's.
+  return <LeadDetailPage closeHref={(path, search) => parentHref(path, withoutParam(search, "edit"))} />;
 }
 
 export const leadsMeta: MetaFunction<typeof leadDetailLoader> = ({ data }) => [

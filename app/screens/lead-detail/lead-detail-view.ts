@@ -20,10 +20,17 @@ export function detailField(search: string): DetailField | null {
 
 /** `search` with `field` open for editing, or (null) with none. */
 export function withDetailField(search: string, field: DetailField | null) {
+  if (!field) return withoutParam(search, FIELD_PARAM);
   const params = new URLSearchParams(search);
-  if (!field && !params.has(FIELD_PARAM)) return search;
-  if (field) params.set(FIELD_PARAM, field);
-  else params.delete(FIELD_PARAM);
+  params.set(FIELD_PARAM, field);
+  return `?${params}`;
+}
+
+/** `search` without the parameter `name` ("" when nothing is left). */
+export function withoutParam(search: string, name: string) {
+  const params = new URLSearchParams(search);
+  if (!params.has(name)) return search;
+  params.delete(name);
   const query = params.toString();
   return query ? `?${query}` : "";
 }

@@ -28,8 +28,9 @@ import { isDetailField } from "./lead-detail-view";
 
 /**
  * The lead detail dialog as a child route (docs/decisions/002-screens.md): /leads/{id} over the lead list,
- * and the same loader, action and dialog wherever another list opens a lead in place. Its address is the
- * parent's plus the lead id; the parent's address (with its query) is where the dialog closes to.
+ * and the same loader, action and dialog wherever another page opens a lead in place. Its address is the
+ * parent's plus the lead id (/leads/{id}, /dashboard/{type}/{id}) or `{page}/lead/{id}` over any other page
+ * (/calendar/lead/{id}); the parent's address (with its query) is where the dialog closes to.
  */
 
 export async function leadDetailLoader({ request, context, params }: LoaderFunctionArgs) {

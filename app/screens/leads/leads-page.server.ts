@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const dialogs = leadsView.dialogs(params);
   if (dialogs.leadId !== null) {
-    throw await openLeadRedirect(actor, dialogs.leadId, { edit: dialogs.edit !== null, from: dialogs.from });
+    throw await openLeadRedirect(actor, dialogs.leadId, { edit: dialogs.edit !== null });
   }
 
   const requested = leadsView.read(params);

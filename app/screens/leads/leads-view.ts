@@ -33,9 +33,8 @@ export const leadsView = defineListState(
     target: param.id(),
     /** The lead detail with the cursor in its update form. */
     edit: param.choice(["true"]),
-    /** A lead opened by id from another screen (openLeadHref), and the screen it came from. */
+    /** A lead opened by id from another screen (openLeadHref). */
     leadId: param.text(100),
-    from: param.choice(["calendar"]),
   },
 );
 
@@ -51,11 +50,8 @@ export function leadDetailHref(view: Partial<LeadsView>, leadId: string, { edit 
  * A lead opened from another screen (the dashboard, contacts, the calendar, a duplicate warning): /leads finds
  * its tab and division and shows its detail over the list searched to its company (open-lead.server.ts).
  */
-export function openLeadHref(
-  leadId: string,
-  { edit = false, from }: { edit?: boolean; from?: "calendar" } = {},
-) {
-  return leadsView.href({}, { leadId, edit: edit && "true", from });
+export function openLeadHref(leadId: string, { edit = false } = {}) {
+  return leadsView.href({}, { leadId, edit: edit && "true" });
 }
 
 export function hasFilters(view: LeadsView) {
