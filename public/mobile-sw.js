@@ -51,8 +51,8 @@ async function asset(request) {
 }
 
 /**
- * Fetches the offline copy (for the signed-in user: it names their division's look, nothing more) and keeps
- * it with every built file it names.
+ * Fetches the offline copy (for the signed-in user, yet naming no one: their division's look, nothing more;
+ * the page learns whose waiting notes to show from the page online) and keeps it with every built file it names.
  */
 async function keepOfflineCopy() {
   const response = await fetch(OFFLINE_COPY, { cache: "no-store" });

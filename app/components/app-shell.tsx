@@ -13,6 +13,18 @@ export type ShellUser = {
   profileImageUrl: string | null;
 };
 
+/**
+ * Signing out forgets what the browser keeps for its user in localStorage: whose waiting field notes /mobile's
+ * offline copy shows (app/screens/mobile/note-queue.ts).
+ */
+function forgetSignedInUser() {
+  try {
+    localStorage.clear();
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/", label: "Dashboard", icon: "dashboard" },
   { to: "/leads", label: "Leads", icon: "leads" },
@@ -67,7 +79,7 @@ export function AppShell({
               <Icon name="key" width={18} height={18} />
               <span className="sr-only sm:not-sr-only">Settings</span>
             </AppLink>
-            <form method="post" action="/api/logout">
+            <form method="post" action="/api/logout" onSubmit={forgetSignedInUser}>
               <button
                 type="submit"
                 className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-white/15"

@@ -30,7 +30,7 @@ const WAITING_TOAST = {
  * JavaScript the search and the text note are plain forms; with it, the list follows the typing and a note is
  * saved through the API, a voice note's recording uploaded after it. A note that cannot be sent (no
  * connection) waits on the phone and is sent when the connection returns (use-waiting-notes.ts). `offline`:
- * the page's offline copy (public/mobile-sw.js), which has no leads to choose from.
+ * the page's offline copy (public/mobile-sw.js), which has no leads to choose from and names no user.
  */
 export function FieldNoteForm({
   userId,
@@ -42,7 +42,7 @@ export function FieldNoteForm({
   anyLeads,
   result,
 }: {
-  userId: string;
+  userId: string | null;
   offline: boolean;
   division: Division;
   search: string;
@@ -54,7 +54,7 @@ export function FieldNoteForm({
   const hydrated = useHydrated();
   const showToast = useToast();
   const recorder = useVoiceRecorder();
-  const waiting = useWaitingNotes(userId, { sendWaiting: !offline });
+  const waiting = useWaitingNotes(userId);
   const {
     results,
     loading,
@@ -84,9 +84,8 @@ export function FieldNoteForm({
     if (!content && !recording) return showToast(errorToast(NOTE_OR_RECORDING_MESSAGE));
     setSaving(true);
     // Its keys are made now, once: every later try of this note carries the same ones.
-    const note: WaitingNote = {
+    const note: Omit<WaitingNote, "userId"> = {
       key: newIdempotencyKey(),
-      userId,
       leadId: chosen.id,
       leadName: chosen.name,
       content: content || "Voice note",

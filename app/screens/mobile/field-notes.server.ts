@@ -16,17 +16,18 @@ import { MOBILE_LEADS, mobileView, OFFLINE_COPY } from "./field-notes-view";
  * /mobile (SPEC.md "Mobile notes"): the division's leads, newest update first, narrowed by the search; and
  * whether the division has any at all ('No leads available' against 'No leads found').
  * `/mobile?offline` is the copy of the page the service worker keeps for opening it without a connection
- * (public/mobile-sw.js): no leads, nothing of the division's records.
+ * (public/mobile-sw.js): no leads, nothing of the division's records, and no user (it is kept after signing
+ * out): the page learns whose waiting notes to show from the page online (use-waiting-notes.ts).
  */
 export async function mobileLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const url = new URL(request.url);
   const view = mobileView.read(url.searchParams);
-  const who = { userId: actor.user.id, division };
   if (url.searchParams.has(OFFLINE_COPY)) {
     return {
-      ...who,
+      userId: null,
+      division,
       offline: true,
       view: mobileView.read(new URLSearchParams()),
       leads: [],
@@ -39,7 +40,8 @@ export async function mobileLoader({ request, context }: LoaderFunctionArgs) {
     view.q ? listLeadPage(actor, division, { archived: false }, { limit: 1 }) : null,
   ]);
   return {
-    ...who,
+    userId: actor.user.id,
+    division,
     offline: false,
     view,
     leads: list.leads.map((lead) => ({

@@ -59,7 +59,36 @@ export async function waitingNotes(userId: string) {
   return all.filter((note) => note.userId === userId).sort((a, b) => a.savedAt.localeCompare(b.savedAt));
 }
 
+/** A note as it is kept now; undefined once it is gone (sent meanwhile). */
+export function keptNote(key: string) {
+  return run<WaitingNote | undefined>("readonly", (store) => store.get(key));
+}
+
 /** Forgets a note the server has (or has refused for good). */
 export function forgetNote(key: string) {
   return run("readwrite", (store) => store.delete(key)).then(() => undefined);
+}
+
+/**
+ * The user whose notes the page's offline copy shows: that copy names no one (public/mobile-sw.js keeps it
+ * after signing out), so the page online names its user here, and signing out forgets them
+ * (app/components/app-shell.tsx clears the browser's localStorage). Storage the browser refuses only means
+ * the offline copy shows no notes.
+ */
+const SIGNED_IN_USER = "field-notes-user";
+
+export function rememberSignedInUser(userId: string) {
+  try {
+    localStorage.setItem(SIGNED_IN_USER, userId);
+  } catch {
+    // Refused: nothing to do.
+  }
+}
+
+export function signedInUser() {
+  try {
+    return localStorage.getItem(SIGNED_IN_USER);
+  } catch {
+    return null;
+  }
 }

@@ -5,7 +5,15 @@ import { JsonFetchError, isLoggedOut, type JsonFetch } from "~/utils/json-fetch"
 import { successToast, type ToastInput } from "~/utils/toast";
 import { useToast } from "~/components/toaster";
 import { useJsonFetch } from "~/components/use-json-fetch";
-import { forgetNote, keepNote, waitingNotes, type WaitingNote } from "./note-queue";
+import {
+  forgetNote,
+  keepNote,
+  keptNote,
+  rememberSignedInUser,
+  signedInUser,
+  waitingNotes,
+  type WaitingNote,
+} from "./note-queue";
 
 /** How often waiting notes are tried again while the phone believes it is online (a signal that comes and goes). */
 const RETRY_EVERY_MS = 30_000;
@@ -88,15 +96,24 @@ async function send(jsonFetch: JsonFetch, note: WaitingNote): Promise<Sent> {
 /**
  * The user's field notes kept on the phone (note-queue.ts): `save` keeps a note before sending it, and the
  * notes still waiting are sent when the page loads, when the browser says it is online again, and every
- * RETRY_EVERY_MS while some wait. `sendWaiting: false` (the offline copy of the page) only shows them.
+ * RETRY_EVERY_MS while some wait. `signedIn` is the page's user, remembered for the offline copy; that copy
+ * (null: it names no one) shows the notes of the user remembered, if any, and sends none.
  */
-export function useWaitingNotes(userId: string, { sendWaiting }: { sendWaiting: boolean }) {
+export function useWaitingNotes(signedIn: string | null) {
   const jsonFetch = useJsonFetch();
   const showToast = useToast();
+  const [remembered, setRemembered] = useState<string | null>(null);
+  const userId = signedIn ?? remembered;
+  const sendWaiting = signedIn !== null;
   const [notes, setNotes] = useState<WaitingNote[]>([]);
 
+  useEffect(() => {
+    if (signedIn) rememberSignedInUser(signedIn);
+    else setRemembered(signedInUser());
+  }, [signedIn]);
+
   const refresh = useCallback(async () => {
-    setNotes(await waitingNotes(userId).catch(() => []));
+    setNotes(userId ? await waitingNotes(userId).catch(() => []) : []);
   }, [userId]);
 
   const sendOnce = useCallback(
@@ -114,13 +131,15 @@ export function useWaitingNotes(userId: string, { sendWaiting }: { sendWaiting: 
 
   /** Sends the waiting notes, oldest first, and says in one toast what became of them. */
   const flush = useCallback(async () => {
-    if (!navigator.onLine || flushing) return;
+    if (!userId || !navigator.onLine || flushing) return;
     flushing = true;
     let stored = 0;
     let problem: ToastInput | null = null;
     try {
-      for (const note of await waitingNotes(userId)) {
-        if (sending.has(note.key)) continue;
+      for (const { key } of await waitingNotes(userId)) {
+        // Read again: a Save Note that ended after the list was read has sent it and forgotten it.
+        const note = await keptNote(key);
+        if (!note || sending.has(key)) continue;
         const sent = await sendOnce(note);
         // Still no connection, or signed out: the others would fail the same way.
         if (sent === "waiting" || sent === "signed-out") break;
@@ -153,16 +172,18 @@ export function useWaitingNotes(userId: string, { sendWaiting }: { sendWaiting: 
 
   /**
    * Save Note: the note is kept on the phone first (a page closed while it is sent loses nothing), then sent
-   * unless the phone is offline. "unsent" when it could be neither kept nor sent.
+   * unless the phone is offline. "unsent" when it could be neither kept nor sent, or no one is signed in.
    */
   const save = useCallback(
-    async (note: WaitingNote): Promise<Sent | "unsent"> => {
+    async (unsaved: Omit<WaitingNote, "userId">): Promise<Sent | "unsent"> => {
+      if (!userId) return "unsent";
+      const note = { ...unsaved, userId };
       let kept = true;
       const sent = await sendOnce(note, () => keepNote(note).catch(() => void (kept = false)));
       await refresh();
       return sent === "waiting" && !kept ? "unsent" : sent;
     },
-    [sendOnce, refresh],
+    [userId, sendOnce, refresh],
   );
 
   const waiting = notes.length > 0;

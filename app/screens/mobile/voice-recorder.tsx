@@ -23,22 +23,6 @@ function canRecord() {
 }
 
 /**
- * A recording's length in whole seconds as its player counts it (down), from the recorded audio itself: a
- * time taken from Record to Stop also counts the microphone's start and the last chunk's wait, and rounded up
- * it labelled a note '(3s)' that played as 0:02. The time taken is kept where the browser cannot decode what
- * it recorded.
- */
-export async function recordedSeconds(blob: Blob, timedMs: number) {
-  try {
-    // An offline context decodes without opening the speakers; its rate does not change a duration.
-    const decoded = await new OfflineAudioContext(1, 1, 48_000).decodeAudioData(await blob.arrayBuffer());
-    return Math.floor(decoded.duration);
-  } catch {
-    return Math.floor(timedMs / 1000);
-  }
-}
-
-/**
  * The voice recorder's states (SPEC.md section 4): idle, recording (the microphone on, the seconds counting),
  * recorded (play, pause, discard, re-record). The recording stays in the page until the note is saved.
  */
@@ -79,11 +63,16 @@ export function useVoiceRecorder() {
     media.ondataavailable = (event) => {
       if (event.data.size) chunks.push(event.data);
     };
-    media.onstop = async () => {
+    // The length from the recorder's own start and stop (not from Record to Stop, which also counts the
+    // microphone's start: rounded up, that labelled a note '(3s)' that played as 0:02), in whole seconds
+    // counted down as the player counts them. Not by decoding the audio: a long take decodes to hundreds of MB.
+    let recordingFrom = 0;
+    media.onstart = (event) => (recordingFrom = event.timeStamp);
+    media.onstop = (event) => {
       window.clearInterval(ticker.current);
       stream.getTracks().forEach((track) => track.stop());
       const blob = new Blob(chunks, { type: media.mimeType || type || "audio/webm" });
-      const length = await recordedSeconds(blob, Date.now() - startedAt.current);
+      const length = Math.floor(Math.max(0, event.timeStamp - recordingFrom) / 1000);
       setRecording({ blob, seconds: length });
       setSeconds(length);
       setState("recorded");
