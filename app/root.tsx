@@ -14,6 +14,7 @@ import { useNonce } from "./utils/nonce";
 import { takeLoginFailure } from "~/http/login-failure.server";
 import { timeZoneOf } from "./utils/time-zone.server";
 import { takeToast } from "~/http/toast.server";
+import { OFFLINE_COPY } from "~/screens/mobile/field-notes-view";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },
@@ -28,7 +29,16 @@ export const meta: MetaFunction = () => [{ title: "CRM" }];
  * (components/idempotency-key-field.tsx), so each render's forms have fresh keys.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, clear }, login] = await Promise.all([takeToast(request), takeLoginFailure(request)]);
+  // The offline copy of /mobile, which its service worker fetches in the background, is no page a person
+  // reads: it leaves the flashes to the page they are on (public/mobile-sw.js).
+  const url = new URL(request.url);
+  const background = url.pathname === "/mobile" && url.searchParams.has(OFFLINE_COPY);
+  const [{ toast, clear }, login] = background
+    ? [
+        { toast: null, clear: null },
+        { failure: null, clear: null },
+      ]
+    : await Promise.all([takeToast(request), takeLoginFailure(request)]);
   const headers = new Headers();
   for (const cookie of [clear, login.clear]) if (cookie) headers.append("Set-Cookie", cookie);
   return data(
