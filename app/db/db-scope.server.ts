@@ -41,9 +41,9 @@ export function scopeOf(sql: Sql | Tx): RequestScope | undefined {
  * `sql` (the pool, or the request's transaction) bound to a request's scope. It is the same postgres.js
  * instance to its callers: tagged templates, `unsafe`, `begin` and every helper behave as they do on `sql`.
  */
-export function scopedSql(sql: Sql | Tx, scope: RequestScope): Sql {
+export function scopedSql(sql: Sql | Tx, scope: RequestScope, { cancelSent = true } = {}): Sql {
   const track = <T>(result: T): T => {
-    if (result instanceof Promise) watch(result as Query, scope.signal);
+    if (result instanceof Promise) watch(result as Query, scope.signal, cancelSent);
     return result;
   };
   return new Proxy(sql, {
@@ -64,13 +64,13 @@ export function scopedSql(sql: Sql | Tx, scope: RequestScope): Sql {
  * never run, and is left alone.
  * - Run once the request is aborted, it fails at once, without reaching the database.
  * - Sent before, it is cancelled when the signal aborts (PostgreSQL stops it, or it is not started when it
- *   waits in a connection's pipeline).
+ *   waits in a connection's pipeline), unless `cancelSent` is false (the embedded database).
  * - Not sent yet (waiting for a connection) when the signal aborts, it is left to run: postgres.js 3.4 loses
  *   track of a connection when a query cancelled before it was sent reaches it (its `execute` answers "full",
  *   and a transaction's next statements then wait forever). A write among those still never commits: the
  *   request's transaction checks the signal before its commit (`begin`).
  */
-function watch(query: Query, signal: AbortSignal) {
+function watch(query: Query, signal: AbortSignal, cancelSent: boolean) {
   const handle = query.handle;
   if (!handle) return;
   query.handle = function (this: Query) {
@@ -80,6 +80,7 @@ function watch(query: Query, signal: AbortSignal) {
       this.reject?.(new RequestAborted());
       return;
     }
+    if (!cancelSent) return handle.call(this);
     const cancel = () => {
       if (this.state) void Promise.resolve(this.cancel?.()).catch(() => {});
     };

@@ -109,9 +109,11 @@ export function streamBatch<T>(sql: Sql | Tx, work: () => Promise<T>): Promise<T
  * (db/db-scope.server.ts).
  */
 export async function db(owner?: { scope?: RequestScope }): Promise<Sql> {
-  const { sql } = await connectDatabase();
+  const { sql, embedded } = await connectDatabase();
   const scope = owner?.scope;
-  return scope ? scopedSql(scope.tx ?? sql, scope) : sql;
+  // The embedded database's socket server ignores a CancelRequest, and keeps the connection that sent it open
+  // (one of its two): a statement sent there runs to its end.
+  return scope ? scopedSql(scope.tx ?? sql, scope, { cancelSent: !embedded }) : sql;
 }
 
 export async function closeDatabase() {
