@@ -200,13 +200,15 @@ export async function logActivity(actor: Actor, leadId: string, input: ActivityI
   await requireNoteLead(actor, leadId);
   const sql = await db(actor);
   // A transaction, so that an Idempotency-Key stores its answer with it (idempotency/answer-once.server.ts).
-  const [activity] = await sql.begin((tx) => tx<LeadActivity[]>`
+  const [activity] = await sql.begin(
+    (tx) => tx<LeadActivity[]>`
     with created as (
       insert into lead_activities (lead_id, kind, outcome, notes, created_by)
       values (${leadId}, ${input.kind}, ${input.outcome}, ${input.notes ?? null}, ${actor.user.id})
       returning *
     )
     select c.id, c.lead_id, c.kind, c.outcome, c.notes, ${personRef(tx, "u")} as created_by, c.created_at
-      from created c left join users u on u.id = c.created_by`);
+      from created c left join users u on u.id = c.created_by`,
+  );
   return activity;
 }
