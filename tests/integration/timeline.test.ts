@@ -155,3 +155,25 @@ describe("POST /api/leads/{id}/activities", () => {
     expect(answer.body.errors.outcome).toEqual(["An e-mail's outcome is one of Sent, Replied, Bounced"]);
   });
 });
+
+describe("the lead detail's Log call form", () => {
+  it("sent twice with its key without JavaScript logs one call; another division's user logs none", async () => {
+    const { client } = await userWith(["TSS"]);
+    const { client: outsider } = await userWith(["NLH"]);
+    const lead = await createLead(client);
+    const form = { intent: "log-activity", kind: "CALL", outcome: "CONNECTED", notes: "Wants a visit" };
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(
+      [1, 2].map(() => client.postForm(`/leads/${lead.id}?log=call`, { ...form, idempotencyKey: key })),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(302);
+      // Back to the dialog, the form closed.
+      expect(answer.headers.get("location")).toBe(`/leads/${lead.id}`);
+    }
+    expect((await outsider.postForm(`/leads/${lead.id}`, form)).status).toBe(302);
+    const calls = (await timeline(client, lead.id, { kind: "call" })).entries;
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ outcome: "CONNECTED", text: "Wants a visit" });
+  });
+});
