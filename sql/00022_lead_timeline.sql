@@ -14,7 +14,6 @@ create table lead_activities (
   created_at timestamptz not null default now()
 );
 create index lead_activities_lead_idx on lead_activities (lead_id, created_at desc, id desc);
-create index lead_activities_created_by_idx on lead_activities (created_by);
 
 -- Mark Complete kept only a flag. A follow-up completed before this file has no time of its own: its note's
 -- last update (when it was marked, unless edited since) is the nearest the database kept; who is not known.
@@ -22,8 +21,6 @@ alter table notes
   add column follow_up_completed_at timestamptz,
   add column follow_up_completed_by uuid references users (id) on delete set null;
 update notes set follow_up_completed_at = updated_at where is_follow_up_complete;
-create index notes_follow_up_completed_by_idx on notes (follow_up_completed_by)
-  where follow_up_completed_by is not null;
 
 -- A lead's field changes, archives and restores, newest first, without reading the sign-ins around them. The
 -- timeline's query names these actions exactly so that the planner can use this partial index.
