@@ -38,6 +38,7 @@ import { calendarView, scheduleHref } from "../calendar/calendar-view";
 import { type DetailField, isDetailField, leadAddress } from "./lead-detail-view";
 import { LeadTimeline, type TimelinePage } from "./lead-timeline";
 import { LogActivity, useLogHref } from "./log-activity";
+import type { LogKind } from "./timeline-view";
 import { Section } from "./section";
 
 type Detail = SerializeFrom<LeadDetail>;
@@ -483,7 +484,7 @@ function QuickActions({
   const logHref = useLogHref();
   // Once the call or e-mail is started (the tel: or mailto: link still opens the phone or the mail program),
   // the form to log it opens; without JavaScript, the "Log call" and "Log e-mail" links open it.
-  const offerToLog = (log: "call" | "email") => () =>
+  const offerToLog = (log: LogKind) => () =>
     navigate(logHref(log), { replace: true, preventScrollReset: true });
   const proposalHref = `mailto:${lead.email}?${new URLSearchParams({
     subject: `Proposal from ${brandingFor(lead.companyDivision).fullName}`,
