@@ -68,6 +68,7 @@ function branch(
 /** The audit log's lead actions, named as sql/00022's partial index names them (so it is used). */
 const LEAD_AUDIT = "a.action in ('LEAD_UPDATED', 'LEAD_ARCHIVED', 'LEAD_RESTORED')";
 
+/** The branches of the UNION ALL: every source, or only those of `kind`. */
 function branches(sql: Sql, paging: PageSize, kind: TimelineKind | undefined) {
   const user = { byId: sql`u.id`, byName: personName(sql, "u") };
   const wanted = (k: TimelineKind) => !kind || kind === k;
