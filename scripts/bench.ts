@@ -29,6 +29,7 @@ import { findDuplicateLeads } from "../app/models/lead.server";
 import { countLeadTabs, listLeadPage, type LeadListQuery } from "../app/models/lead-list.server";
 import { listFollowUpDays, listFollowUpPage, listFollowUps } from "../app/models/note.server";
 import { getSessionUser } from "../app/models/session.server";
+import { listTimeline } from "../app/models/timeline.server";
 import { closeDatabase, connectDatabase, type Sql } from "../app/db/db.server";
 import { encodeCursor, type PageCursor } from "../app/utils/page-cursor";
 import { zonedDate } from "../app/utils/time-zone";
@@ -168,7 +169,7 @@ async function settleDatabase(sql: Sql) {
 /** The model queries one at a time, and whether any of them read the whole leads table. */
 async function queries(
   actor: Actor,
-  sample: { company: string; email: string; lastName: string },
+  sample: { id: string; company: string; email: string; lastName: string },
   deepOffset: number,
   deepCursor: PageCursor,
 ) {
@@ -229,6 +230,11 @@ async function queries(
       "follow-ups of the coming week (the API's range, whole)",
       () => listFollowUps(actor, "TSS", { ...week, toExclusive: true }),
       null,
+    ],
+    [
+      "a lead's timeline, first page (every kind, one statement)",
+      () => listTimeline(actor, sample.id, undefined, { limit: 20 }),
+      TARGET_P95_MS,
     ],
     [
       "duplicate check",

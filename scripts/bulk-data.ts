@@ -279,14 +279,15 @@ async function seedProgress(tx: Tx) {
 async function seedNotes(tx: Tx, leads: number) {
   const notes = leads * 3;
   await tx`
-    insert into notes (lead_id, content, follow_up_date, is_follow_up_complete, created_by, created_at, updated_at,
-                       lead_division, lead_archived)
+    insert into notes (lead_id, content, follow_up_date, is_follow_up_complete, follow_up_completed_at, created_by,
+                       created_at, updated_at, lead_division, lead_archived)
     select pg_temp.bulk_id(3, l.n),
            (array['Called, left a voicemail.','Sent the brochure and price list.',
                   'Site visit booked; bring samples.','Asked for a revised quote.',
                   'Decision maker is away until next month.','Happy with the proposal, checking budget.',
                   'Follow up about the delivery schedule.','Spoke to the office manager.'])[1 + pg_temp.pick('nc' || j, 8)],
            f.follow_up, coalesce(f.follow_up < now() and pg_temp.pick('nd' || j, 3) > 0, false),
+           case when f.follow_up < now() and pg_temp.pick('nd' || j, 3) > 0 then f.follow_up end,
            pg_temp.staff(pg_temp.division(l.n), 'nb' || j),
            now() - pg_temp.pick('nt' || j, 1095 * 24) * interval '1 hour',
            now() - pg_temp.pick('nt' || j, 1095 * 24) * interval '1 hour',
@@ -306,7 +307,7 @@ async function seedAudit(tx: Tx, entries: number) {
   await tx`
     insert into audit_log (created_at, user_id, user_name, action, resource, details, ip_address, user_agent)
     select now() - pg_temp.pick('at' || n, 365 * 1440) * interval '1 minute', u.id,
-           u.first_name || ' ' || u.last_name, a.action, 'lead/' || pg_temp.bulk_id(3, n),
+           u.first_name || ' ' || u.last_name, a.action, 'lead:' || pg_temp.bulk_id(3, n),
            case a.action when 'USER_LOGIN' then 'Signed in' when 'DATA_EXPORT' then 'Exported the lead list'
                 else 'Updated lead ' || substr(md5('d' || n), 1, 8) end,
            '10.0.' || (n % 250) || '.1', 'Mozilla/5.0 (bulk data)'

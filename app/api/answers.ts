@@ -10,6 +10,8 @@ import { type Lead, type LeadDetail, LEAD_STATUSES } from "~/models/lead";
 import { type Note } from "~/models/note.schema";
 import { NOTE_TYPES } from "~/models/note";
 import { type PersonRef, type User } from "~/models/user.schema";
+import type { LeadActivity } from "~/models/timeline.schema";
+import { ACTIVITY_KINDS, ACTIVITY_OUTCOMES, TIMELINE_TYPES, type TimelineEntry } from "~/models/timeline";
 import { ROLES } from "~/models/user";
 import { DIVISIONS } from "~/utils/divisions";
 
@@ -207,6 +209,40 @@ export const createdApiTokenAnswer = wireOf<CreatedApiToken>()(
   }),
 );
 
+export const timelineEntryAnswer = wireOf<TimelineEntry>()(
+  z.object({
+    id: id.describe("The note, progress entry, audit entry or logged call/e-mail the entry comes from"),
+    type: z.enum(TIMELINE_TYPES),
+    at: timestamp,
+    by: z
+      .object({ id: id.nullable(), name: z.string() })
+      .nullable()
+      .describe("Who did it; null when not known"),
+    text: z
+      .string()
+      .nullable()
+      .describe("The note, the status change's remark, the fields changed, or the call's or e-mail's notes"),
+    status: z.enum(LEAD_STATUSES).nullable().describe("STATUS_CHANGED: the new status"),
+    outcome: z.enum(ACTIVITY_OUTCOMES).nullable().describe("CALL_LOGGED, EMAIL_LOGGED: the outcome"),
+    followUpDate: timestamp.nullable(),
+    noteType: z.enum(NOTE_TYPES).nullable(),
+    voiceDuration: z.string().regex(/^\d+$/).nullable().describe("Seconds, as a string"),
+    hasAudio: z.boolean().describe("A voice note's recording: GET /api/notes/{id}/audio plays it"),
+  }),
+);
+
+export const leadActivityAnswer = wireOf<LeadActivity>()(
+  z.object({
+    id,
+    leadId: id,
+    kind: z.enum(ACTIVITY_KINDS),
+    outcome: z.enum(ACTIVITY_OUTCOMES),
+    notes: z.string().nullable(),
+    createdBy: personRefAnswer.nullable(),
+    createdAt: timestamp,
+  }),
+);
+
 /** CONTRACT.md's error body: every answer that is not a success. */
 export const errorAnswer = z.object({
   message: z.string(),
@@ -231,6 +267,8 @@ export const ANSWERS = {
   ApiToken: apiTokenAnswer,
   OwnedApiToken: ownedApiTokenAnswer,
   CreatedApiToken: createdApiTokenAnswer,
+  TimelineEntry: timelineEntryAnswer,
+  LeadActivity: leadActivityAnswer,
   Error: errorAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWERS;

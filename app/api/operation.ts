@@ -75,7 +75,9 @@ export function json(description: string, schema: Json, headers?: Json): Answer 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 /** The headers of a list answer; the paged lists also point to their next page. */
 export const COUNTED = { "X-Total-Count": headerRef("X-Total-Count") };
-export const PAGED = { ...COUNTED, "X-Next-Cursor": headerRef("X-Next-Cursor"), Link: headerRef("Link") };
+/** The headers that point to the next page (a list paged by cursor alone has no total). */
+export const NEXT_PAGE = { "X-Next-Cursor": headerRef("X-Next-Cursor"), Link: headerRef("Link") };
+export const PAGED = { ...COUNTED, ...NEXT_PAGE };
 export const RETRY_AFTER = { "Retry-After": headerRef("Retry-After") };
 
 export const redirectHome = (description: string, headers: Json = {}): Answer => ({
@@ -90,6 +92,7 @@ export const TAGS = {
   Contacts: "Contacts of a division and their related leads.",
   Dashboard: "A division's figures.",
   "Notes and follow-ups": "Notes on leads, follow-up dates, voice recordings.",
+  Timeline: "A lead's history in one feed, and the calls and e-mails logged on it.",
   "API tokens": "Personal API tokens, for scripts: `Authorization: Bearer <token>`.",
   Administration:
     "Users, their roles and division access, everyone's API tokens, the audit log. Admins only.",

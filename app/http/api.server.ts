@@ -178,16 +178,17 @@ export function requireDivisionParam(value: string | undefined): Division {
 }
 
 /**
- * A page of a list: a bare array, with the number of all matches in X-Total-Count and, when more rows
+ * A page of a list: a bare array, with the number of all matches in X-Total-Count (unless `total` is null:
+ * a list paged by cursor alone, such as a lead's timeline, does not count) and, when more rows
  * follow, the next page's cursor in X-Next-Cursor and as a `Link: <...>; rel="next"` to the same request
  * with it (docs/decisions/005-cursors.md).
  */
 export function listResponse(
   rows: unknown[],
-  total: number,
+  total: number | null,
   next?: { request: Request; cursor: PageCursor | null },
 ) {
-  const headers = new Headers({ "X-Total-Count": String(total) });
+  const headers = new Headers(total === null ? {} : { "X-Total-Count": String(total) });
   if (next?.cursor) {
     const cursor = encodeCursor(next.cursor);
     const url = new URL(next.request.url);

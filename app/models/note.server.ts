@@ -73,7 +73,13 @@ export async function completeFollowUp(actor: Actor, id: string): Promise<Note> 
     if (!note.followUpDate) {
       throw invalidInput({ isFollowUpComplete: ["This note has no follow-up to complete"] });
     }
-    await tx`update notes set is_follow_up_complete = true, updated_at = now() where id = ${id}`;
+    // When and by whom, for the lead's timeline (models/timeline.server.ts); completing twice keeps the first.
+    await tx`
+      update notes
+         set is_follow_up_complete = true, updated_at = now(),
+             follow_up_completed_at = coalesce(follow_up_completed_at, now()),
+             follow_up_completed_by = coalesce(follow_up_completed_by, ${actor.user.id})
+       where id = ${id}`;
     return { ...note, isFollowUpComplete: true };
   });
 }

@@ -182,9 +182,11 @@ async function seedDivision(tx: Tx, division: Division, userIds: string[], rando
         followUpOffset === null
           ? null
           : new Date(Date.UTC(...todayUtc(), 9 + (index % 8), 0) + followUpOffset * 86_400_000);
+      const done = followUpOffset !== null && followUpOffset < -3;
       await tx`
-        insert into notes (lead_id, content, follow_up_date, is_follow_up_complete, created_by, created_at)
-        values (${lead.id}, ${pick(NOTE_TEXTS)}, ${followUp}, ${followUpOffset !== null && followUpOffset < -3},
+        insert into notes (lead_id, content, follow_up_date, is_follow_up_complete, follow_up_completed_at,
+                           created_by, created_at)
+        values (${lead.id}, ${pick(NOTE_TEXTS)}, ${followUp}, ${done}, ${done ? followUp : null},
                 ${pick(userIds)}, now() - ${Math.max(0, daysAgo - n * 3)} * interval '1 day' - ${n} * interval '3 hours')`;
     }
   }

@@ -317,6 +317,26 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "GET", path: `/api/leads/detail/${ids.missing}`, expect: record(null, 200) },
     { method: "GET", path: "/api/leads/detail/not-an-id", expect: record(null, 200) },
   ],
+  "routes/api.leads.$id.timeline": (ids) => [
+    { method: "GET", path: `/api/leads/${ids.leadTSS}/timeline`, expect: record("TSS", 200) },
+    { method: "GET", path: `/api/leads/${ids.leadNLH}/timeline?kind=note`, expect: record("NLH", 200) },
+    { method: "GET", path: `/api/leads/${ids.missing}/timeline`, expect: record(null, 200) },
+  ],
+  "routes/api.leads.$id.activities": (ids) => [
+    // The lead is looked up before the body (CONTRACT.md's order): 404 outside the division, else 400.
+    {
+      method: "POST",
+      path: `/api/leads/${ids.leadTSS}/activities`,
+      json: { kind: "CALL", outcome: "SENT" },
+      expect: record("TSS", 400),
+    },
+    {
+      method: "POST",
+      path: `/api/leads/${ids.leadNLH}/activities`,
+      json: { kind: "CALL" },
+      expect: record("NLH", 400),
+    },
+  ],
   "routes/api.contacts": () => [
     {
       method: "POST",

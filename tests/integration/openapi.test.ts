@@ -305,6 +305,8 @@ describe("the documented answers", () => {
     expect((await client.delete(`/api/leads/${archived.id}`)).status).toBe(200);
     await createNote(client, lead.id, { content: `Call ${token}`, followUpDate: new Date().toISOString() });
     await createNote(client, lead.id, { content: `Voice ${token}`, noteType: "VOICE", voiceDuration: 12 });
+    const logged = { kind: "CALL", outcome: "CONNECTED", notes: `Called ${token}` };
+    expect((await client.post(`/api/leads/${lead.id}/activities`, logged)).status).toBe(201);
     const contact = await createContact(client, { company: `Acme ${token}` });
     expect((await client.post("/api/tokens", { name: `Script ${token}`, expiresInDays: 30 })).status).toBe(
       201,
@@ -313,6 +315,7 @@ describe("the documented answers", () => {
     // Paths whose parameters name a record; division parameters are TSS.
     const samples: Record<string, string> = {
       "/api/leads/detail/{id}": `/api/leads/detail/${lead.id}`,
+      "/api/leads/{id}/timeline": `/api/leads/${lead.id}/timeline`,
       "/api/contacts/{id}/leads": `/api/contacts/${contact.id}/leads`,
       "/api/leads/{key}/duplicates": `/api/leads/TSS/duplicates?email=${encodeURIComponent(lead.email)}`,
     };
@@ -412,6 +415,10 @@ describe("the documented answers", () => {
       "PATCH /api/notes/{id}": async () => ({
         url: `/api/notes/${followUp.id}`,
         json: { isFollowUpComplete: true },
+      }),
+      "POST /api/leads/{id}/activities": async () => ({
+        url: `/api/leads/${lead.id}/activities`,
+        json: { kind: "EMAIL", outcome: "REPLIED", notes: `Mailed ${token}` },
       }),
       "PUT /api/notes/{id}/audio": async () => ({
         url: `/api/notes/${voice.id}/audio`,

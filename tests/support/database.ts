@@ -50,6 +50,7 @@ const TABLES = [
   "contacts",
   "leads",
   "lead_progress",
+  "lead_activities",
   "notes",
   "audit_log",
   "api_tokens",

@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
 import { type LeadDetail, LEAD_STATUSES, STATUS_LABELS } from "~/models/lead";
 import type { AssignableUser } from "~/models/user.schema";
@@ -36,6 +36,10 @@ import { useSchemaForm } from "~/components/use-schema-form";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
 import { calendarView, scheduleHref } from "../calendar/calendar-view";
 import { type DetailField, isDetailField, leadAddress } from "./lead-detail-view";
+import { LeadTimeline, type TimelinePage } from "./lead-timeline";
+import { LogActivity, useLogHref } from "./log-activity";
+import type { LogKind } from "./timeline-view";
+import { Section } from "./section";
 
 type Detail = SerializeFrom<LeadDetail>;
 /** What the detail's action answers when a form comes back (invalid input, a refusal). */
@@ -57,6 +61,7 @@ export function LeadDetailDialog({
   field,
   fieldHref,
   assignableUsers,
+  timeline,
   result,
 }: {
   lead: Detail;
@@ -66,6 +71,7 @@ export function LeadDetailDialog({
   field: DetailField | null;
   fieldHref: (field: DetailField | null) => string;
   assignableUsers: AssignableUser[];
+  timeline: TimelinePage;
   result?: DetailResult;
 }) {
   useResultToast(result);
@@ -90,7 +96,7 @@ export function LeadDetailDialog({
           <NotesSection key={notesKey} lead={lead} action={action} result={result} />
         </div>
         <div className="contents lg:block lg:space-y-6">
-          <QuickActions lead={lead} className="max-lg:order-first" />
+          <QuickActions lead={lead} action={action} result={result} className="max-lg:order-first" />
           <UpdateLeadForm
             lead={lead}
             action={action}
@@ -101,6 +107,9 @@ export function LeadDetailDialog({
           <LeadInformation lead={lead} />
           <ScheduleFollowUp key={notesKey} lead={lead} action={action} result={result} />
         </div>
+      </div>
+      <div className="mt-6">
+        <LeadTimeline timeline={timeline} />
       </div>
     </Modal>
   );
@@ -152,23 +161,6 @@ function StageBar({ lead, action }: { lead: Detail; action: string }) {
           );
         })}
       </ol>
-    </section>
-  );
-}
-
-function Section({
-  title,
-  className = "",
-  children,
-}: {
-  title: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className={`min-w-0 rounded-lg border border-slate-200 p-4 ${className}`} aria-label={title}>
-      <h3 className="mb-3 text-sm font-semibold tracking-wide text-slate-700 uppercase">{title}</h3>
-      {children}
     </section>
   );
 }
@@ -476,8 +468,24 @@ function telHref(phone: string) {
   return `tel:${phone.replace(/\s+/g, "")}`;
 }
 
-function QuickActions({ lead, className }: { lead: Detail; className: string }) {
+function QuickActions({
+  lead,
+  action,
+  result,
+  className,
+}: {
+  lead: Detail;
+  action: string;
+  result?: DetailResult;
+  className: string;
+}) {
   const timeZone = useTimeZone();
+  const navigate = useNavigate();
+  const logHref = useLogHref();
+  // Once the call or e-mail is started (the tel: or mailto: link still opens the phone or the mail program),
+  // the form to log it opens; without JavaScript, the "Log call" and "Log e-mail" links open it.
+  const offerToLog = (log: LogKind) => () =>
+    navigate(logHref(log), { replace: true, preventScrollReset: true });
   const proposalHref = `mailto:${lead.email}?${new URLSearchParams({
     subject: `Proposal from ${brandingFor(lead.companyDivision).fullName}`,
   })
@@ -491,10 +499,15 @@ function QuickActions({ lead, className }: { lead: Detail; className: string }) 
   return (
     <Section title="Quick Actions" className={className}>
       <div className="grid grid-cols-2 gap-2">
-        <QuickAction href={lead.phone ? telHref(lead.phone) : null} icon="phone" missing="No phone number">
+        <QuickAction
+          href={lead.phone ? telHref(lead.phone) : null}
+          icon="phone"
+          missing="No phone number"
+          onClick={offerToLog("call")}
+        >
           Call Contact
         </QuickAction>
-        <QuickAction href={`mailto:${lead.email}`} icon="mail">
+        <QuickAction href={`mailto:${lead.email}`} icon="mail" onClick={offerToLog("email")}>
           Send Email
         </QuickAction>
         <AppLink to={meetingHref} className={QUICK_ACTION}>
@@ -504,6 +517,7 @@ function QuickActions({ lead, className }: { lead: Detail; className: string }) 
           Send Proposal
         </QuickAction>
       </div>
+      <LogActivity action={action} result={result} />
     </Section>
   );
 }
@@ -519,17 +533,19 @@ function QuickAction({
   href,
   icon,
   missing,
+  onClick,
   children,
 }: {
   href: string | null;
   icon: "phone" | "mail" | "document";
   missing?: string;
+  onClick?: () => void;
   children: ReactNode;
 }) {
   const reasonId = useId();
   if (href) {
     return (
-      <a href={href} className={QUICK_ACTION}>
+      <a href={href} onClick={onClick} className={QUICK_ACTION}>
         <Icon name={icon} width={16} height={16} /> {children}
       </a>
     );

@@ -5,6 +5,7 @@ import { leadsView } from "../leads/leads-view";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 import { detailField, withDetailField, withoutParam } from "./lead-detail-view";
 import type { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
+import { withTimeline } from "./timeline-view";
 
 /**
  * The lead detail dialog over the page it was opened from: the lead list (/leads/{id}), a dashboard details
@@ -12,11 +13,11 @@ import type { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
  * its query (docs/decisions/002-screens.md).
  */
 function LeadDetailPage({ closeHref }: { closeHref: (path: string, search: string) => string }) {
-  const { detail, assignableUsers, edit } = useLoaderData<typeof leadDetailLoader>();
+  const { detail, assignableUsers, timeline, edit } = useLoaderData<typeof leadDetailLoader>();
   const result = useActionData<typeof leadDetailAction>();
   const location = useLocation();
-  // The dialog's own address: without the part edited in place, which a save closes.
-  const search = withDetailField(location.search, null);
+  // The dialog's own address: without the part edited in place or the call being logged, which a save closes.
+  const search = withTimeline(withDetailField(location.search, null), { log: null });
   return (
     <LeadDetailDialog
       key={`${detail.id}-${detail.version}`}
@@ -27,6 +28,7 @@ function LeadDetailPage({ closeHref }: { closeHref: (path: string, search: strin
       field={detailField(location.search)}
       fieldHref={(field) => location.pathname + withDetailField(location.search, field)}
       assignableUsers={assignableUsers}
+      timeline={timeline}
       result={result}
     />
   );

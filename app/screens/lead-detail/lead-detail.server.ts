@@ -25,6 +25,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { requirePageActor } from "~/auth/current-user.server";
 import { leadsView } from "../leads/leads-view";
 import { isDetailField } from "./lead-detail-view";
+import { loadTimeline, logActivityAction } from "./timeline.server";
 
 /**
  * The lead detail dialog as a child route (docs/decisions/002-screens.md): /leads/{id} over the lead list,
@@ -46,11 +47,11 @@ export async function leadDetailLoader({ request, context, params }: LoaderFunct
       page.startsWith("/calendar") ? followUpLeadNotFoundToast : errorToast("Could not open lead details."),
     );
   }
-  return {
-    detail,
-    assignableUsers: await listAssignableUsers(actor, detail.companyDivision),
-    edit: leadsView.dialogs(url.searchParams).edit !== null,
-  };
+  const [assignableUsers, timeline] = await Promise.all([
+    listAssignableUsers(actor, detail.companyDivision),
+    loadTimeline(actor, detail.id, url.search),
+  ]);
+  return { detail, assignableUsers, timeline, edit: leadsView.dialogs(url.searchParams).edit !== null };
 }
 
 /**
@@ -78,7 +79,7 @@ function updateFailure(error: unknown) {
 
 /**
  * The lead-level intents — update, a status from the stage bar, one part edited in place, add a note, a quick
- * follow-up, Mark Complete — in one place that any page can post to (the calendar's Mark Complete posts here
+ * follow-up, Mark Complete, a call or e-mail logged — in one place that any page can post to (the calendar's Mark Complete posts here
  * with `redirectTo`). Success redirects with its toast to `redirectTo` or back to the dialog; invalid input
  * comes back to the form's fields.
  */
@@ -191,6 +192,8 @@ export async function leadDetailAction({ request, context, params }: ActionFunct
         success: successToast("Follow-up marked as complete"),
         failure: "Failed to update follow-up",
       });
+    case "log-activity":
+      return logActivityAction(actor, leadId(), formData, back);
     default:
       throw new Response("Unknown form intent", { status: 400 });
   }
