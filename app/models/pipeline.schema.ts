@@ -1,5 +1,25 @@
 import * as z from "zod";
 import { LEAD_STATUSES, type LeadStatus } from "./lead";
+import { leadListParamsSchema } from "./lead.schema";
+import { BOARD_PAGE_SIZE } from "./pipeline";
+
+/** The most cards a column's page holds in the JSON API. */
+export const MAX_BOARD_LIMIT = 100;
+
+/**
+ * GET /api/pipeline/{division}: the lead list's filters (GET /api/leads/{division}'s), `limit` cards per
+ * column, and a column's `cursor` (which names its column) to continue that column.
+ */
+export const boardParamsSchema = leadListParamsSchema
+  .omit({ limit: true, offset: true, sort: true, dir: true })
+  .extend({
+    limit: z.coerce
+      .number({ error: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit is at least 1")
+      .max(MAX_BOARD_LIMIT, `limit is at most ${MAX_BOARD_LIMIT}`)
+      .default(BOARD_PAGE_SIZE),
+  });
 
 const percent = z
   .int({ error: "A weight is a whole number of per cent" })
@@ -7,7 +27,7 @@ const percent = z
   .max(100, "A weight is at most 100");
 
 /** PUT /api/pipeline/weights: every status's weight in per cent. */
-export const stageWeightsSchema = z.object(
+export const stageWeightsSchema = z.strictObject(
   Object.fromEntries(LEAD_STATUSES.map((status) => [status, percent])) as Record<LeadStatus, typeof percent>,
 );
 

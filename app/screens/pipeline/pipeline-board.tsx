@@ -200,8 +200,10 @@ function withCardMoved(columns: Column[], leadId: string, status: LeadStatus): C
   }));
 }
 
+/** The columns side by side, scrolled sideways when wider than the page; relative, so that what sits out of
+ * the flow (the screen-reader-only labels) scrolls inside it rather than widening the page. */
 function ColumnsRow({ children }: { children: ReactNode }) {
-  return <div className="flex items-stretch gap-3 overflow-x-auto pb-2">{children}</div>;
+  return <div className="relative flex items-stretch gap-3 overflow-x-auto pb-2">{children}</div>;
 }
 
 function DroppableColumn(props: Parameters<typeof ColumnView>[0]) {

@@ -1,0 +1,17 @@
+import { chromium } from "playwright";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell" });
+const page = await browser.newPage({ viewport: { width: Number(process.env.W || 1400), height: 900 } });
+page.on("console", (m) => { if (m.type() === "error") console.log("console:", m.text()); });
+await page.goto("http://localhost:4960/login");
+await page.fill('input[name="username"]', "sarah.jones@example.com");
+await page.fill('input[name="password"]', "demo-password");
+await page.click('button[type="submit"]');
+await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+await page.goto("http://localhost:4960" + (process.env.P || "/pipeline"));
+await page.waitForTimeout(1000);
+console.log(await page.evaluate(() => { const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, [...document.querySelectorAll("*")].filter(e => e.getBoundingClientRect().right > w + 1).slice(0,8).map(e => e.tagName + "." + e.className.toString().slice(0,60) + " " + e.getBoundingClientRect().right)]; }));
+console.log(await page.evaluate(() => { const r = document.querySelector("section[data-column]").parentElement; const cs = getComputedStyle(r); return [r.className, cs.overflowX, r.getBoundingClientRect().width, r.scrollWidth, getComputedStyle(document.querySelector("section[data-column=CLOSED_LOST]")).display]; }));
+console.log(await page.evaluate(() => { const row = document.querySelector("section[data-column]").parentElement; return [...document.querySelectorAll("*")].filter(e => !row.contains(e) && e.getBoundingClientRect().right > 1401).map(e => e.tagName + "#" + e.id + "." + e.className.toString().slice(0,50) + " " + e.getBoundingClientRect().right + " " + getComputedStyle(e).position); }));
+await page.screenshot({ path: process.env.O || "/tmp/board.png", fullPage: true });
+console.log(await page.title());
+await browser.close();
