@@ -1,7 +1,7 @@
 -- The pipeline board (docs/decisions/027-pipeline-board.md).
 
 -- Each status's probability, in whole per cent, by which the board weighs a column's value. One row per
--- status, for the whole company; admins change them (Settings, PUT /api/pipeline/weights).
+-- status, for the whole company; admins change them (Settings, PUT /api/admin/pipeline/weights).
 create table pipeline_stage_weights (
   status text primary key
     check (status in ('NEW', 'CONTACTED', 'QUALIFIED', 'PROPOSAL', 'CLOSED_WON', 'CLOSED_LOST')),

@@ -89,7 +89,7 @@ export const TAGS = {
   Leads: "Leads of a division, their lists, detail, archive and export.",
   Contacts: "Contacts of a division and their related leads.",
   Dashboard: "A division's figures.",
-  Pipeline: "A division's leads by status, with each column's totals, and the stage weights.",
+  Pipeline: "A division's leads by status, with each column's totals and weighted value.",
   "Notes and follow-ups": "Notes on leads, follow-up dates, voice recordings.",
   "API tokens": "Personal API tokens, for scripts: `Authorization: Bearer <token>`.",
   Administration:

@@ -26,7 +26,7 @@ const percent = z
   .min(0, "A weight is at least 0")
   .max(100, "A weight is at most 100");
 
-/** PUT /api/pipeline/weights: every status's weight in per cent. */
+/** PUT /api/admin/pipeline/weights: every status's weight in per cent. */
 export const stageWeightsSchema = z.strictObject(
   Object.fromEntries(LEAD_STATUSES.map((status) => [status, percent])) as Record<LeadStatus, typeof percent>,
 );

@@ -19,8 +19,9 @@ import { personRef } from "./user.server";
 /** The board's filters: the list's, without its tab, order or page. */
 export type BoardFilters = LeadFilters & Pick<LeadListQuery, "statuses">;
 
-/** Every status's weight in per cent. */
+/** Every status's weight in per cent (admins only: everyone else reads them on the board's columns). */
 export async function getStageWeights(actor: Actor): Promise<StageWeights> {
+  requireAdmin(actor);
   const sql = await db(actor);
   const rows = await sql<{ status: LeadStatus; weightPercent: number }[]>`
     select status, weight_percent from pipeline_stage_weights`;

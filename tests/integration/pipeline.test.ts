@@ -131,7 +131,8 @@ describe("the pipeline board", () => {
   it("weighs each column by the stage weights, which only an admin may change", async () => {
     const admin = await adminClient();
     const { client: sales } = await userWith(["TSS"]);
-    const weights = await sales.get("/api/pipeline/weights");
+    expect(await sales.get("/api/admin/pipeline/weights")).toMatchObject({ status: 403 });
+    const weights = await admin.get("/api/admin/pipeline/weights");
     expect(weights.status).toBe(200);
     expect(weights.body).toEqual({
       NEW: 10,
@@ -143,19 +144,21 @@ describe("the pipeline board", () => {
     });
     const changed = { ...weights.body, QUALIFIED: 40 };
 
-    const refused = await sales.request("PUT", "/api/pipeline/weights", { json: changed });
+    const refused = await sales.request("PUT", "/api/admin/pipeline/weights", { json: changed });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: "Forbidden" });
     const form = await sales.postForm("/settings", { intent: "stage-weights", ...changed });
     expect(toastOf(form)?.type).toBe("error");
-    expect((await sales.get("/api/pipeline/weights")).body.QUALIFIED).toBe(50);
+    expect((await admin.get("/api/admin/pipeline/weights")).body.QUALIFIED).toBe(50);
 
-    const invalid = await admin.request("PUT", "/api/pipeline/weights", { json: { ...changed, NEW: 101 } });
+    const invalid = await admin.request("PUT", "/api/admin/pipeline/weights", {
+      json: { ...changed, NEW: 101 },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.NEW).toBeDefined();
 
     try {
-      const saved = await admin.request("PUT", "/api/pipeline/weights", { json: changed });
+      const saved = await admin.request("PUT", "/api/admin/pipeline/weights", { json: changed });
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual(changed);
       const token = uniqueToken("weigh");
@@ -170,7 +173,7 @@ describe("the pipeline board", () => {
         weightedValue: "493.82",
       });
     } finally {
-      await admin.request("PUT", "/api/pipeline/weights", { json: weights.body });
+      await admin.request("PUT", "/api/admin/pipeline/weights", { json: weights.body });
     }
   });
 
