@@ -260,12 +260,14 @@ function ColumnView({
       className={`${board.column === column.status ? "flex" : "hidden md:flex"} w-full min-w-0 flex-col rounded-lg border bg-slate-50 p-2 md:w-64 md:shrink-0 ${isOver ? "border-slate-500 ring-2 ring-slate-400" : "border-slate-200"}`}
     >
       <header className="px-1 pb-2">
-        <h2 id={headingId} className="flex items-baseline justify-between gap-2 font-semibold text-slate-900">
-          <span>{label}</span>
-          <span className="text-sm font-normal text-slate-600" data-testid="column-count">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            {label}
+          </h2>
+          <span className="text-sm text-slate-600" data-testid="column-count">
             {count} {column.count === 1 && !column.countIsLowerBound ? "lead" : "leads"}
           </span>
-        </h2>
+        </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-600">
           <dt>Total</dt>
           <dd data-testid="column-total">
