@@ -16,7 +16,7 @@ import {
 test.describe.configure({ timeout: 60_000 });
 
 const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const card = (scope: Page | Locator, name: string) =>
+const card = (scope: Locator, name: string) =>
   scope.getByRole("listitem").filter({ has: scope.page().getByRole("heading", { name, exact: true }) });
 
 async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
