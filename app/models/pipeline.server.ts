@@ -65,17 +65,24 @@ function shownStatuses(filters: BoardFilters): LeadStatus[] {
 const listQuery = (filters: BoardFilters): LeadListQuery => ({ ...filters, archived: false });
 
 /**
- * Each column's count, total and weighted value. Unfiltered (or filtered only as the kept counts are kept),
- * from the kept counts (sql/00002, 00014): no lead is read. Filtered, each column counts its matches up to
- * BOARD_COUNT_LIMIT and stops, so no request reads a whole division; the sums are then of the leads counted.
+ * Each column's count, total value and weight. Unfiltered (or filtered only as the kept counts are kept), from
+ * the kept counts (sql/00002, 00014): no lead is read. Filtered otherwise, one scan of the matching leads stops
+ * after BOARD_COUNT_LIMIT of them (in all columns together), so no request reads a whole division; when it
+ * stops, every column's figures are lower bounds (`capped`).
  */
 async function columnTotals(sql: Sql, actor: Actor, division: Division, filters: BoardFilters) {
   const statuses = shownStatuses(filters);
-  type Totals = { status: LeadStatus; count: number; totalValue: string; weightPercent: number };
+  type Totals = {
+    status: LeadStatus;
+    count: number;
+    totalValue: string;
+    weightPercent: number;
+    capped: boolean;
+  };
   if (countedByStats(filters)) {
     return sql<Totals[]>`
       select w.status, coalesce(k.leads, 0)::int as count, coalesce(k.value_sum, 0)::numeric(16, 2)::text as total_value,
-             w.weight_percent
+             w.weight_percent, false as capped
         from pipeline_stage_weights w
         left join (select status, sum(leads) as leads, sum(value_sum) as value_sum from lead_stats_now
                     where company_division = ${division} and not is_archived group by status) k
@@ -87,12 +94,12 @@ async function columnTotals(sql: Sql, actor: Actor, division: Division, filters:
     sql,
     Boolean(filters.search?.trim()),
     () => sql<Totals[]>`
-      select w.status, c.count, c.total_value, w.weight_percent
-        from pipeline_stage_weights w
-       cross join lateral (
-         select count(*)::int as count, coalesce(sum(m.estimated_value), 0)::numeric(16, 2)::text as total_value
-           from (select l.estimated_value from leads l ${filter} and l.status = w.status
-                  limit ${BOARD_COUNT_LIMIT + 1}) m) c
+      with matches as (select l.status, l.estimated_value from leads l ${filter} limit ${BOARD_COUNT_LIMIT + 1}),
+           counted as (select status, count(*) as count, sum(estimated_value) as total from matches group by status)
+      select w.status, least(coalesce(c.count, 0), ${BOARD_COUNT_LIMIT})::int as count,
+             coalesce(c.total, 0)::numeric(16, 2)::text as total_value, w.weight_percent,
+             (select count(*) from matches) > ${BOARD_COUNT_LIMIT} as capped
+        from pipeline_stage_weights w left join counted c on c.status = w.status
        where w.status = any(${sql.array(statuses)}::text[])`,
   );
 }
@@ -150,13 +157,12 @@ export async function readBoard(
     const total = totals.find((row) => row.status === status);
     const columnCards = cards.filter((card) => card.status === status);
     const { rows, next } = orders[status].page(columnCards, limit);
-    const count = Math.min(total?.count ?? 0, BOARD_COUNT_LIMIT);
     const totalValue = total?.totalValue ?? "0.00";
     const weightPercent = total?.weightPercent ?? 0;
     return {
       status,
-      count,
-      countIsLowerBound: (total?.count ?? 0) > BOARD_COUNT_LIMIT,
+      count: total?.count ?? 0,
+      countIsLowerBound: total?.capped ?? false,
       totalValue,
       weightPercent,
       weightedValue: weighted(totalValue, weightPercent),

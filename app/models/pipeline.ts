@@ -22,8 +22,8 @@ export type BoardCard = {
 };
 
 /**
- * One column: the leads of a status under the filters, counted (at most BOARD_COUNT_LIMIT when filtered,
- * then `countIsLowerBound`), their total value and that value weighted by the status's weight, and a page of
+ * One column: the leads of a status under the filters, counted (when filtered, a count that stops after
+ * BOARD_COUNT_LIMIT leads in all columns, and then `countIsLowerBound`), their total value and that value weighted by the status's weight, and a page of
  * cards with the next page's cursor.
  */
 export type BoardColumn = {
@@ -37,7 +37,7 @@ export type BoardColumn = {
   nextCursor: string | null;
 };
 
-/** Beyond this many leads a filtered column's count (and its sums) stop: "10,000+". */
+/** Beyond this many matching leads a filtered board stops counting: its columns' figures are lower bounds. */
 export const BOARD_COUNT_LIMIT = 10_000;
 
 /** Cards in a column's page. */
