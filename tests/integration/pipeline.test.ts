@@ -158,9 +158,10 @@ describe("the pipeline board", () => {
     expect(invalid.body.errors.NEW).toBeDefined();
 
     try {
-      const saved = await admin.request("PUT", "/api/admin/pipeline/weights", { json: changed });
-      expect(saved.status).toBe(200);
-      expect(saved.body).toEqual(changed);
+      // The admin's Settings form.
+      const saved = await admin.postForm("/settings", { intent: "stage-weights", ...changed });
+      expect(toastOf(saved)).toMatchObject({ type: "success", title: "Stage weights saved" });
+      expect((await admin.get("/api/admin/pipeline/weights")).body).toEqual(changed);
       const token = uniqueToken("weigh");
       await createLead(sales, { company: token, status: "QUALIFIED", estimatedValue: 1234.55 });
       const [qualified] = (await board(sales, "TSS", { search: token, status: "QUALIFIED" })).filter(
@@ -175,6 +176,35 @@ describe("the pipeline board", () => {
     } finally {
       await admin.request("PUT", "/api/admin/pipeline/weights", { json: weights.body });
     }
+  });
+
+  it("pages each column by its own cursor", async () => {
+    const { client } = await userWith(["TSS"]);
+    const token = uniqueToken("page");
+    const made = [];
+    for (const name of ["One", "Two", "Three"])
+      made.push(await createLead(client, { company: `${token} ${name}`, status: "PROPOSAL" }));
+    await createLead(client, { company: `${token} New`, status: "NEW" });
+    const first = await board(client, "TSS", { search: token, limit: "2" });
+    const proposal = first.find((column) => column.status === "PROPOSAL")!;
+    // Last updated first.
+    expect(proposal.cards.map((card) => card.id)).toEqual([made[2].id, made[1].id]);
+    expect(proposal.nextCursor).not.toBeNull();
+    expect(first.find((column) => column.status === "NEW")!.nextCursor).toBeNull();
+
+    const next = await board(client, "TSS", { search: token, limit: "2", cursor: proposal.nextCursor! });
+    const rest = next.find((column) => column.status === "PROPOSAL")!;
+    expect(rest.cards.map((card) => card.id)).toEqual([made[0].id]);
+    expect(rest.nextCursor).toBeNull();
+    expect(rest.count).toBe(3);
+    // The other columns are their first pages.
+    expect(next.find((column) => column.status === "NEW")!.cards).toHaveLength(1);
+
+    // A cursor of the lead list is not one of the board's.
+    const listCursor = (await client.get("/api/leads/TSS?limit=1")).headers.get("x-next-cursor")!;
+    const refused = await client.get(`/api/pipeline/TSS?cursor=${encodeURIComponent(listCursor)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.cursor).toBeDefined();
   });
 
   it("refuses a stale move, naming who moved the lead first, and stores nothing", async () => {
