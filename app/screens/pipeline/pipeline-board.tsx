@@ -14,8 +14,8 @@ import {
   type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
 import type { SerializeFrom } from "@remix-run/node";
-import { useNavigation, useSubmit } from "@remix-run/react";
-import { useState, type ReactNode, type Ref } from "react";
+import { useFetcher, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useState, type ReactNode, type Ref } from "react";
 import { AppLink } from "~/components/app-link";
 import { useHydrated } from "~/components/use-hydrated";
 import { type LeadStatus, STATUS_LABELS } from "~/models/lead";
@@ -23,6 +23,7 @@ import type { BoardColumn } from "~/models/pipeline";
 import { formatCount, formatGBP } from "~/utils/format";
 import type { LeadsView } from "~/screens/leads/leads-view";
 import { BoardCard, type CardData } from "./board-card";
+import type { loader } from "./pipeline-page.server";
 import { boardHref, boardLeadHref, columnId, type BoardState } from "./pipeline-view";
 
 type Column = SerializeFrom<BoardColumn>;
@@ -118,11 +119,11 @@ function DraggableBoard({
     >
       <ColumnsRow>
         {columns.map((column) => (
-          <DroppableColumn key={column.status} {...columnProps(column)}>
-            {column.cards.map((card) => (
-              <DraggableCard key={card.id} {...cardProps(card)} />
-            ))}
-          </DroppableColumn>
+          <DroppableColumn
+            key={column.status}
+            {...columnProps(column)}
+            renderCard={(card) => <DraggableCard key={card.id} {...cardProps(card)} />}
+          />
         ))}
       </ColumnsRow>
       <DragOverlay>
@@ -206,9 +207,40 @@ function ColumnsRow({ children }: { children: ReactNode }) {
   return <div className="relative flex items-stretch gap-3 overflow-x-auto pb-2">{children}</div>;
 }
 
-function DroppableColumn(props: Parameters<typeof ColumnView>[0]) {
-  const { setNodeRef, isOver } = useDroppable({ id: props.column.status });
-  return <ColumnView {...props} dropRef={setNodeRef} isOver={isOver} />;
+/**
+ * A column that takes dropped cards, and whose "More" loads the next cards in place: the board's own URL with
+ * the column's cursor, read by a fetcher, whose page of this column is added below the cards shown. A new
+ * board from the server (after a move, or other filters) starts the column again.
+ */
+function DroppableColumn({
+  renderCard,
+  ...props
+}: Parameters<typeof ColumnView>[0] & { renderCard: (card: CardData) => ReactNode }) {
+  const { column } = props;
+  const { setNodeRef, isOver } = useDroppable({ id: column.status });
+  const fetcher = useFetcher<typeof loader>();
+  const [more, setMore] = useState({ cards: [] as CardData[], nextCursor: column.nextCursor });
+  useEffect(() => setMore({ cards: [], nextCursor: column.nextCursor }), [column]);
+  useEffect(() => {
+    const page = fetcher.data?.columns.find((one) => one.status === column.status);
+    if (page) setMore((shown) => ({ cards: [...shown.cards, ...page.cards], nextCursor: page.nextCursor }));
+    // Only a new answer adds its cards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
+  const shown = { ...column, cards: [...column.cards, ...more.cards], nextCursor: more.nextCursor };
+  return (
+    <ColumnView
+      {...props}
+      column={shown}
+      dropRef={setNodeRef}
+      isOver={isOver}
+      onMore={(href) => {
+        if (fetcher.state === "idle") fetcher.load(href);
+      }}
+    >
+      {shown.cards.map(renderCard)}
+    </ColumnView>
+  );
 }
 
 function DraggableCard(props: Parameters<typeof BoardCard>[0]) {
@@ -237,6 +269,7 @@ function ColumnView({
   children,
   dropRef,
   isOver = false,
+  onMore,
 }: {
   column: Column;
   view: LeadsView;
@@ -245,7 +278,12 @@ function ColumnView({
   children?: ReactNode;
   dropRef?: Ref<HTMLElement>;
   isOver?: boolean;
+  /** With JavaScript, loads the next cards in place instead of following the link. */
+  onMore?: (href: string) => void;
 }) {
+  const moreHref = column.nextCursor
+    ? boardHref(view, { column: column.status, after: column.nextCursor })
+    : null;
   const label = STATUS_LABELS[column.status];
   const headingId = `${columnId(column.status)}-heading`;
   const continued = board.after !== "" && board.column === column.status;
@@ -291,11 +329,16 @@ function ColumnView({
             First {label} leads
           </AppLink>
         ) : null}
-        {column.nextCursor ? (
+        {moreHref ? (
           <AppLink
-            to={boardHref(view, { column: column.status, after: column.nextCursor })}
+            to={moreHref}
             className="font-medium underline"
             aria-label={`More ${label} leads`}
+            onClick={(event) => {
+              if (!onMore) return;
+              event.preventDefault();
+              onMore(moreHref);
+            }}
           >
             More
           </AppLink>
