@@ -69,6 +69,28 @@ test("a lead moves across the board and back with Undo", async ({ page, crm }) =
   await expect(qualified.getByTestId("column-weighted")).toHaveText("£1,500.00");
 });
 
+test("a column's More shows its next cards: in place with JavaScript, as a page without", async ({
+  page,
+  crm,
+}) => {
+  await Promise.all(
+    Array.from({ length: 21 }, (_, i) => crm.lead(`Lead${i}`, "Many", { status: "PROPOSAL" })),
+  );
+  await signIn(page, crm.user, `/pipeline?q=${crm.token}`, "Pipeline");
+  const proposal = column(page, "Proposal Sent");
+  const cards = proposal.locator("li[data-lead-card]");
+  await expect(cards).toHaveCount(20);
+  await proposal.getByRole("link", { name: "More Proposal Sent leads" }).click();
+  if (noJs()) {
+    await expect(cards).toHaveCount(1);
+    await expect(proposal.getByRole("link", { name: "First Proposal Sent leads" })).toBeVisible();
+  } else {
+    await expect(cards).toHaveCount(21);
+    await expect(page).toHaveURL(`/pipeline?q=${crm.token}`);
+  }
+  await expect(proposal.getByRole("link", { name: "More Proposal Sent leads" })).toHaveCount(0);
+});
+
 test.describe("on a 375 px wide phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

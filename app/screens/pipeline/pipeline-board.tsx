@@ -166,26 +166,33 @@ const announcements: Announcements = {
 };
 
 /**
+ * Where each keyboard drag aims: the column it was last moved to and that column's middle. Kept here rather
+ * than read from dnd-kit's `over`, which follows a render behind a quick second key press.
+ */
+const keyboardAims = new WeakMap<Event, { index: number; x: number }>();
+
+/**
  * The keyboard's move: left and right jump to the middle of the neighbouring column (the columns in their
  * order on screen; a column hidden on a phone has no width and is skipped).
  */
 const toNeighbourColumn: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
   const step = event.code === "ArrowRight" ? 1 : event.code === "ArrowLeft" ? -1 : 0;
-  if (!step || !context.collisionRect) return undefined;
+  const { activatorEvent, collisionRect } = context;
+  if (!step || !activatorEvent || !collisionRect) return undefined;
   event.preventDefault();
   const columns = [...context.droppableRects.entries()]
     .filter(([, rect]) => rect.width > 0)
     .sort(([, a], [, b]) => a.left - b.left);
-  const current = context.over?.id ?? cardOf(context.active?.data.current)?.status;
-  const index = columns.findIndex(([id]) => id === current);
-  const target = columns[index + step];
+  const aim = keyboardAims.get(activatorEvent) ?? {
+    index: columns.findIndex(([id]) => id === cardOf(context.active?.data.current)?.status),
+    x: collisionRect.left + collisionRect.width / 2,
+  };
+  const target = columns[aim.index + step];
   if (!target) return currentCoordinates;
   const [, rect] = target;
-  const dragged = context.collisionRect;
-  return {
-    x: currentCoordinates.x + (rect.left + rect.width / 2) - (dragged.left + dragged.width / 2),
-    y: currentCoordinates.y,
-  };
+  const x = rect.left + rect.width / 2;
+  keyboardAims.set(activatorEvent, { index: aim.index + step, x });
+  return { x: currentCoordinates.x + x - aim.x, y: currentCoordinates.y };
 };
 
 /** The columns with one card moved to the top of another column (the move being sent). */
