@@ -41,4 +41,4 @@ export type BoardColumn = {
 export const BOARD_COUNT_LIMIT = 10_000;
 
 /** Cards in a column's page. */
-export const BOARD_PAGE_SIZE = 20;
+export const BOARD_PAGE_SIZE = 10;
