@@ -18,6 +18,7 @@ const WHOLE_DATABASE = [
   "hostile-input-last-admin",
   "hostile-input-reads",
   "hostile-input-sessions",
+  "pipeline",
   "users-api",
 ].map((name) => `tests/integration/${name}.test.ts`);
 const TIMED = [

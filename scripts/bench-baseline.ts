@@ -13,6 +13,8 @@ import { listLeadPage } from "../app/models/lead-list.server";
 import { getSessionUser } from "../app/models/session.server";
 import { leadsPageList } from "../app/screens/leads/leads-page.server";
 import { leadsView } from "../app/screens/leads/leads-view";
+import { boardColumns } from "../app/screens/pipeline/pipeline-page.server";
+import { boardState } from "../app/screens/pipeline/pipeline-view";
 import { connectDatabase } from "../app/db/db.server";
 
 const sessionId = process.env.BENCH_SESSION_ID!;
@@ -63,6 +65,18 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
     /^\/leads$/,
     async (actor, url) => ({
       body: await leadsPageList(actor, currentDivision(actor.user), leadsView.read(url.searchParams)),
+    }),
+  ],
+  [
+    "GET",
+    /^\/pipeline$/,
+    async (actor, url) => ({
+      body: await boardColumns(
+        actor,
+        currentDivision(actor.user),
+        leadsView.read(url.searchParams),
+        boardState.read(url.searchParams),
+      ),
     }),
   ],
   [

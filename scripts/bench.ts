@@ -28,6 +28,8 @@ import { dashboardStats } from "../app/models/dashboard.server";
 import { findDuplicateLeads } from "../app/models/lead.server";
 import { countLeadTabs, listLeadPage, type LeadListQuery } from "../app/models/lead-list.server";
 import { listFollowUpDays, listFollowUpPage, listFollowUps } from "../app/models/note.server";
+import { BOARD_PAGE_SIZE } from "../app/models/pipeline";
+import { readBoard } from "../app/models/pipeline.server";
 import { getSessionUser } from "../app/models/session.server";
 import { listTimeline } from "../app/models/timeline.server";
 import { closeDatabase, connectDatabase, type Sql } from "../app/db/db.server";
@@ -212,6 +214,16 @@ async function queries(
     ],
     ["dashboard figures", () => dashboardStats(actor, "TSS"), TARGET_P95_MS],
     [
+      "pipeline board: every column's first cards and totals",
+      () => readBoard(actor, "TSS", {}, { limit: BOARD_PAGE_SIZE }),
+      TARGET_P95_MS,
+    ],
+    [
+      "pipeline board, my leads (counts stop at 10,000)",
+      () => readBoard(actor, "TSS", { myLeadsOnly: true }, { limit: BOARD_PAGE_SIZE }),
+      null,
+    ],
+    [
       "calendar: a month's grid (two follow-ups a day and counts)",
       () => listFollowUpDays(actor, "TSS", gridStarts, 2),
       TARGET_P95_MS,
@@ -301,6 +313,7 @@ async function load(
       path: `/api/leads/TSS?limit=50&cursor=${sample.deepCursor}`,
     },
     { name: "GET / (dashboard, HTML)", path: "/" },
+    { name: "GET /pipeline (HTML, the board)", path: "/pipeline" },
     { name: "GET /api/dashboard/stats/TSS", path: "/api/dashboard/stats/TSS" },
     { name: "GET /api/leads/detail/{id}", path: `/api/leads/detail/${sample.id}` },
     { name: "POST /api/leads (create)", path: "/api/leads", post: newLead },

@@ -14,6 +14,7 @@ const PAGES: Record<string, string[]> = {
   "/": ["root", "routes/_app", "routes/_app._dashboard", "routes/_app._dashboard._index"],
   "/leads": ["root", "routes/_app", "routes/_app.leads"],
   "/leads/{id}": ["root", "routes/_app", "routes/_app.leads", "routes/_app.leads.$leadId"],
+  "/pipeline": ["root", "routes/_app", "routes/_app.pipeline"],
   "/mobile": ["root", "routes/mobile"],
 };
 

@@ -8,6 +8,7 @@ import type { DashboardStats } from "~/models/dashboard.schema";
 import type { FollowUp } from "~/models/follow-up.schema";
 import { type Lead, type LeadDetail, LEAD_STATUSES } from "~/models/lead";
 import { type Note } from "~/models/note.schema";
+import type { BoardCard, BoardColumn, StageWeights } from "~/models/pipeline";
 import { NOTE_TYPES } from "~/models/note";
 import { type PersonRef, type User } from "~/models/user.schema";
 import type { LeadActivity } from "~/models/timeline.schema";
@@ -243,6 +244,57 @@ export const leadActivityAnswer = wireOf<LeadActivity>()(
   }),
 );
 
+const pounds = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .describe('A decimal string with two places ("12500.50")');
+
+const boardCardAnswer = wireOf<BoardCard>()(
+  z.object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    company: z.string(),
+    status: z.enum(LEAD_STATUSES),
+    estimatedValue: leadFields.estimatedValue,
+    version: leadFields.version,
+    owner: personRefAnswer.nullable().describe("The lead's creator"),
+    nextFollowUp: timestamp.nullable().describe("The lead's earliest follow-up not yet complete"),
+  }),
+);
+
+const stageWeight = z.int().min(0).max(100).describe("Per cent");
+export const stageWeightsAnswer = wireOf<StageWeights>()(
+  z.object(
+    Object.fromEntries(LEAD_STATUSES.map((status) => [status, stageWeight])) as Record<
+      (typeof LEAD_STATUSES)[number],
+      typeof stageWeight
+    >,
+  ),
+);
+
+export const pipelineColumnAnswer = wireOf<BoardColumn>()(
+  z.object({
+    status: z.enum(LEAD_STATUSES),
+    count: z.int().min(0).describe("Active leads of the status under the filters; see countIsLowerBound"),
+    countIsLowerBound: z
+      .boolean()
+      .describe(
+        "A filtered column stops counting past 10,000 (shown as 10,000+); its sums are then of those",
+      ),
+    totalValue: pounds,
+    weightPercent: stageWeight,
+    weightedValue: pounds.describe("totalValue times weightPercent / 100, to the penny"),
+    cards: z.array(boardCardAnswer).describe("The column's first page, last updated first"),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe("Send as `cursor` for this column's next page; null at its end"),
+  }),
+);
+
+export const pipelineAnswer = z.object({ columns: z.array(pipelineColumnAnswer) });
+
 /** CONTRACT.md's error body: every answer that is not a success. */
 export const errorAnswer = z.object({
   message: z.string(),
@@ -264,6 +316,9 @@ export const ANSWERS = {
   User: userAnswer,
   AuditEntry: auditEntryAnswer,
   DashboardStats: dashboardStatsAnswer,
+  Pipeline: pipelineAnswer,
+  PipelineColumn: pipelineColumnAnswer,
+  StageWeights: stageWeightsAnswer,
   ApiToken: apiTokenAnswer,
   OwnedApiToken: ownedApiTokenAnswer,
   CreatedApiToken: createdApiTokenAnswer,

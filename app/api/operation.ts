@@ -91,6 +91,7 @@ export const TAGS = {
   Leads: "Leads of a division, their lists, detail, archive and export.",
   Contacts: "Contacts of a division and their related leads.",
   Dashboard: "A division's figures.",
+  Pipeline: "A division's leads by status, with each column's totals and weighted value.",
   "Notes and follow-ups": "Notes on leads, follow-up dates, voice recordings.",
   Timeline: "A lead's history in one feed, and the calls and e-mails logged on it.",
   "API tokens": "Personal API tokens, for scripts: `Authorization: Bearer <token>`.",

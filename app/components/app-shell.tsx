@@ -28,6 +28,7 @@ function forgetSignedInUser() {
 const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/", label: "Dashboard", icon: "dashboard" },
   { to: "/leads", label: "Leads", icon: "leads" },
+  { to: "/pipeline", label: "Pipeline", icon: "board" },
   { to: "/contacts", label: "Contacts", icon: "contacts" },
   { to: "/calendar", label: "Calendar", icon: "calendar" },
   { to: "/mobile", label: "Mobile Notes", icon: "mobile" },

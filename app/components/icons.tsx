@@ -4,6 +4,7 @@ import { html } from "~/utils/html";
 const PATHS = {
   dashboard: "M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10",
   leads: "M16 11a4 4 0 10-8 0 4 4 0 008 0zM4 20a8 8 0 0116 0",
+  board: "M4 4h4v16H4zM10 4h4v10h-4zM16 4h4v13h-4z",
   contacts: "M4 5h16v14H4zM9 10a2 2 0 104 0 2 2 0 00-4 0zM7 16a4 4 0 018 0M16 9h2M16 12h2",
   calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
   mobile: "M8 3h8a1 1 0 011 1v16a1 1 0 01-1 1H8a1 1 0 01-1-1V4a1 1 0 011-1zM11 18h2",

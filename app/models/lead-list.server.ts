@@ -46,7 +46,7 @@ export type LeadListQuery = LeadFilters & {
  * suggestions, which cost more than the rows it saved. A page taken in order keeps the division's index,
  * which it walks.
  */
-function listFilter(
+export function listFilter(
   sql: Sql,
   actor: Actor,
   division: Division,
@@ -116,7 +116,7 @@ function listKeys(sql: Sql, query: LeadListQuery): { name: string; keys: SortKey
  * The kept counts (sql/00002_lead_stats.sql, with their deltas: sql/00014) answer a list's total unless it is
  * searched or "mine".
  */
-function countedByStats(filters: LeadFilters) {
+export function countedByStats(filters: LeadFilters) {
   return !filters.search?.trim() && !filters.myLeadsOnly;
 }
 

@@ -221,9 +221,9 @@ export async function changeLead(
     const columns = Object.keys(changes);
     // postgres.js expands sql(object, columns) only right after `set`, so the no-change save is its own query.
     if (columns.length) {
-      await tx`update leads set ${tx(changes, columns)}, version = version + 1, updated_at = now() where id = ${id}`;
+      await tx`update leads set ${tx(changes, columns)}, version = version + 1, updated_at = now(), updated_by = ${actor.user.id} where id = ${id}`;
     } else {
-      await tx`update leads set version = version + 1, updated_at = now() where id = ${id}`;
+      await tx`update leads set version = version + 1, updated_at = now(), updated_by = ${actor.user.id} where id = ${id}`;
     }
     if (update.status && update.status !== current.status) {
       await tx`
@@ -263,7 +263,7 @@ async function changeArchived(tx: Tx, actor: Actor, ids: string[], archived: boo
   await tx`
     update leads
        set is_archived = ${archived}, archived_at = ${archived ? tx`now()` : null},
-           version = version + 1, updated_at = now()
+           version = version + 1, updated_at = now(), updated_by = ${actor.user.id}
      where id = any(${tx.array(changing)}::uuid[])`;
   await tx`
     insert into audit_log (user_id, user_name, action, resource, details, ip_address, user_agent)

@@ -167,6 +167,18 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "POST", path: "/calendar", form: { intent: "schedule" }, expect: member(400) },
   ],
   "routes/_app.calendar.lead.$leadId": (ids) => leadOverPage("/calendar", ids),
+  "routes/_app.pipeline": (ids): Case[] => [
+    { method: "GET", path: "/pipeline?q=MARKER", page: "/pipeline", expect: member(200) },
+    // A stale version: refused (a toast) whoever's the lead is, and nothing moves.
+    {
+      method: "POST",
+      path: "/pipeline",
+      form: { intent: "move", leadId: ids.leadNLH, status: "CONTACTED", version: "999999" },
+      expect: member(302),
+    },
+    { method: "POST", path: "/pipeline", form: { intent: "nothing" }, expect: member(400) },
+  ],
+  "routes/_app.pipeline.lead.$leadId": (ids) => leadOverPage("/pipeline", ids),
   "routes/_app.contacts.lead.$leadId": (ids) => leadOverPage("/contacts", ids),
   "routes/_app.dashboard.$type": () => [
     { method: "GET", path: "/dashboard/total-leads", page: "/dashboard/:type", expect: member(200) },
@@ -381,6 +393,10 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "GET", path: "/api/dashboard/stats/NLH", expect: inDivision("NLH", 200) },
     { method: "GET", path: "/api/dashboard/stats/TSS", expect: inDivision("TSS", 200) },
   ],
+  "routes/api.pipeline.$division": () => [
+    { method: "GET", path: "/api/pipeline/NLH", expect: inDivision("NLH", 200) },
+    { method: "GET", path: "/api/pipeline/TSS?search=MARKER", expect: inDivision("TSS", 200) },
+  ],
   "routes/api.follow-ups.$division": () => [
     {
       method: "GET",
@@ -502,6 +518,10 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
   "routes/api.admin.tokens": () => [
     { method: "GET", path: "/api/admin/tokens", expect: adminApi(200) },
     { method: "POST", path: "/api/admin/tokens", json: {}, expect: always(405) },
+  ],
+  "routes/api.admin.pipeline.weights": () => [
+    { method: "GET", path: "/api/admin/pipeline/weights", expect: adminApi(200) },
+    { method: "PUT", path: "/api/admin/pipeline/weights", json: { NEW: 101 }, expect: adminApi(400) },
   ],
   "routes/api.admin.audit-log": () => [
     { method: "GET", path: "/api/admin/audit-log?limit=5&search=MARKER", expect: adminApi(200) },

@@ -466,6 +466,11 @@ describe("the documented answers", () => {
       "DELETE /api/admin/users/{userId}/company-access/{company}": async () => ({
         url: `/api/admin/users/${target.id}/company-access/NLH`,
       }),
+      // The defaults (sql/00020), as they are: no other test's board changes.
+      "PUT /api/admin/pipeline/weights": async () => ({
+        url: "/api/admin/pipeline/weights",
+        json: { NEW: 10, CONTACTED: 25, QUALIFIED: 50, PROPOSAL: 75, CLOSED_WON: 100, CLOSED_LOST: 0 },
+      }),
     };
 
     // Every documented write with a JSON answer has its request here (or needs the database for it).

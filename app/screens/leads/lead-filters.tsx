@@ -8,10 +8,10 @@ import { useFieldFollowing } from "~/components/use-field-following";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 
 /**
- * Search, status and owner filters. A GET form, so the filters are in the URL and work without JavaScript;
+ * Search, status and owner filters, of the lead list or (`path`) the pipeline board. A GET form, so the filters are in the URL and work without JavaScript;
  * with it, the list follows as the user types or picks (components/use-search-as-you-type.ts).
  */
-export function LeadFilters({ view }: { view: LeadsView }) {
+export function LeadFilters({ view, path = "/leads" }: { view: LeadsView; path?: string }) {
   const search = useSearchAsYouType();
   const searchRef = useFieldFollowing<HTMLInputElement>(view.q);
   const statusRef = useFieldFollowing<HTMLSelectElement>(view.status);
@@ -22,7 +22,7 @@ export function LeadFilters({ view }: { view: LeadsView }) {
     <div className="mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <Form
         method="get"
-        action="/leads"
+        action={path}
         role="search"
         className="flex flex-wrap items-end gap-3"
         aria-label="Filter leads"
@@ -74,14 +74,14 @@ export function LeadFilters({ view }: { view: LeadsView }) {
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Whose leads" className="flex rounded-md border border-slate-200 p-0.5">
           <AppLink
-            to={leadsView.href({ ...view, mine: false, page: 1 })}
+            to={leadsView.href({ ...view, mine: false, page: 1 }, {}, path)}
             aria-current={!view.mine ? "true" : undefined}
             className={toggleClass(!view.mine)}
           >
             All Team Leads
           </AppLink>
           <AppLink
-            to={leadsView.href({ ...view, mine: true, page: 1 })}
+            to={leadsView.href({ ...view, mine: true, page: 1 }, {}, path)}
             aria-current={view.mine ? "true" : undefined}
             className={toggleClass(view.mine)}
           >
@@ -89,7 +89,7 @@ export function LeadFilters({ view }: { view: LeadsView }) {
           </AppLink>
         </nav>
         <AppLink
-          to={leadsView.href({ tab: view.tab, sort: view.sort, dir: view.dir })}
+          to={leadsView.href({ tab: view.tab, sort: view.sort, dir: view.dir }, {}, path)}
           className="text-sm font-medium text-slate-700 underline hover:text-slate-900"
         >
           Clear Filters

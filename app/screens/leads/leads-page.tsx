@@ -11,6 +11,8 @@ import { LeadTable } from "./lead-table";
 import { PageHeader } from "~/components/page-header";
 import { leadsView, type LeadsView } from "./leads-view";
 import { brandingFor } from "~/utils/divisions";
+import { boardHref } from "~/screens/pipeline/pipeline-view";
+import { ListBoardSwitch } from "./list-board-switch";
 
 export const meta: MetaFunction = () => [{ title: "Leads | CRM" }];
 
@@ -25,10 +27,17 @@ export function LeadsPage() {
         title="Lead Management"
         subtitle={brandingFor(data.division).tagline}
         actions={
-          <AppLink to={leadsView.href(view, { new: "1" })} preventScrollReset className={buttonClass.primary}>
-            <Icon name="plus" width={18} height={18} />
-            Add New Lead
-          </AppLink>
+          <>
+            <ListBoardSwitch listHref={listHref} boardHref={boardHref(view)} current="list" />
+            <AppLink
+              to={leadsView.href(view, { new: "1" })}
+              preventScrollReset
+              className={buttonClass.primary}
+            >
+              <Icon name="plus" width={18} height={18} />
+              Add New Lead
+            </AppLink>
+          </>
         }
       />
       <LeadFilters view={view} />

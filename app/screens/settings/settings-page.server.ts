@@ -5,9 +5,12 @@ import { isAdmin } from "~/models/actor.server";
 import { TOKEN_SCOPES } from "~/models/api-token";
 import { createTokenSchema, type CreatedApiToken } from "~/models/api-token.schema";
 import { createToken, listOwnTokens, revokeToken } from "~/models/api-token.server";
+import { stageWeightsFormSchema } from "~/models/pipeline.schema";
+import { getStageWeights, setStageWeights } from "~/models/pipeline.server";
 import { readForm } from "~/http/form.server";
 import { attempt, invalidReply, refusalReply, requireFormId } from "~/http/page-action.server";
-import { successToast, type ToastInput } from "~/utils/toast";
+import { errorToast, successToast, type ToastInput } from "~/utils/toast";
+import { redirectWithToast } from "~/http/toast.server";
 import { requirePageActor } from "~/auth/current-user.server";
 import { settingsView } from "./settings-view";
 
@@ -22,18 +25,23 @@ export type TokenFormResult = {
 const SETTINGS_PATH = "/settings";
 
 /**
- * /settings: the signed-in user's own API tokens, and the active one the revoke confirmation is about
+ * /settings: the signed-in user's own API tokens, an admin's pipeline stage weights, and the active one the revoke confirmation is about
  * (?revoke=, a parameter of the page: docs/decisions/002-screens.md).
  */
 export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
-  const tokens = await listOwnTokens(actor);
+  const [tokens, weights] = await Promise.all([
+    listOwnTokens(actor),
+    isAdmin(actor) ? getStageWeights(actor) : null,
+  ]);
   const revokeId = settingsView.dialogs(new URL(request.url).searchParams).revoke;
   const revoking = tokens.find((token) => token.id === revokeId && token.status === "ACTIVE") ?? null;
   return {
     tokens,
     revoking,
     scopes: isAdmin(actor) ? TOKEN_SCOPES : TOKEN_SCOPES.filter((s) => s !== "admin"),
+    /** The pipeline's stage weights, which only an admin sees and sets. */
+    weights,
   };
 }
 
@@ -74,6 +82,16 @@ export async function settingsAction(
         success: successToast("API token revoked successfully"),
         failure: "Failed to revoke API token",
       });
+    case "stage-weights": {
+      const submission = parseWithZod(formData, { schema: stageWeightsFormSchema });
+      if (submission.status !== "success")
+        return redirectWithToast(SETTINGS_PATH, errorToast("Each weight is a whole number from 0 to 100"));
+      return attempt(() => setStageWeights(actor, submission.value), {
+        to: SETTINGS_PATH,
+        success: successToast("Stage weights saved"),
+        failure: "Failed to save stage weights",
+      });
+    }
     default:
       throw new Response("Unknown form intent", { status: 400 });
   }

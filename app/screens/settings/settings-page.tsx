@@ -6,13 +6,14 @@ import { PageHeader } from "~/components/page-header";
 import { CreateTokenForm, NewTokenNotice } from "./api-tokens";
 import type { settingsAction, settingsLoader } from "./settings-page.server";
 import { settingsView } from "./settings-view";
+import { StageWeightsForm } from "./stage-weights-form";
 
 export const meta: MetaFunction = () => [{ title: "Settings | CRM" }];
 
 const revokeHref = (id: string) => settingsView.href({}, { revoke: id });
 
 export function SettingsPage() {
-  const { tokens, revoking, scopes } = useLoaderData<typeof settingsLoader>();
+  const { tokens, revoking, scopes, weights } = useLoaderData<typeof settingsLoader>();
   const result = useActionData<typeof settingsAction>();
   const created = result?.created;
   return (
@@ -34,6 +35,7 @@ export function SettingsPage() {
         <h3 className="border-t border-slate-200 px-4 pt-4 font-semibold text-slate-900">Your tokens</h3>
         <ApiTokenList tokens={tokens} revokeHref={revokeHref} emptyText="You have no API tokens yet." />
       </section>
+      {weights ? <StageWeightsForm weights={weights} /> : null}
       {revoking ? (
         <ConfirmDialog
           title="Revoke API Token"

@@ -1,0 +1,30 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { brandingFor } from "~/utils/divisions";
+import { LeadFilters } from "~/screens/leads/lead-filters";
+import { ListBoardSwitch } from "~/screens/leads/list-board-switch";
+import type { loader } from "./pipeline-page.server";
+import { Board, ColumnSwitcher } from "./pipeline-board";
+import { boardHref, listHref } from "./pipeline-view";
+
+export const meta: MetaFunction = () => [{ title: "Pipeline | CRM" }];
+
+/** /pipeline: the division's active leads by status under the lead list's filters (SPEC.md's statuses). */
+export function PipelinePage() {
+  const { division, view, board, columns } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader
+        title="Pipeline"
+        subtitle={brandingFor(division).tagline}
+        actions={<ListBoardSwitch listHref={listHref(view)} boardHref={boardHref(view)} current="board" />}
+      />
+      <LeadFilters view={view} path="/pipeline" />
+      <ColumnSwitcher columns={columns} view={view} board={board} />
+      <Board columns={columns} view={view} board={board} moveAction={boardHref(view, board)} />
+      {/* A card's lead (/pipeline/lead/{id}), over the board. */}
+      <Outlet />
+    </div>
+  );
+}
