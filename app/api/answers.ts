@@ -9,6 +9,7 @@ import type { FollowUp } from "~/models/follow-up.schema";
 import { type Lead, type LeadDetail, LEAD_STATUSES } from "~/models/lead";
 import { type Note } from "~/models/note.schema";
 import { NOTE_TYPES } from "~/models/note";
+import type { SavedView } from "~/models/saved-view";
 import { type PersonRef, type User } from "~/models/user.schema";
 import { ROLES } from "~/models/user";
 import { DIVISIONS } from "~/utils/divisions";
@@ -207,6 +208,20 @@ export const createdApiTokenAnswer = wireOf<CreatedApiToken>()(
   }),
 );
 
+/** A saved lead list (docs/decisions/031-saved-views.md). */
+export const savedViewAnswer = wireOf<SavedView>()(
+  z.object({
+    id,
+    name: z.string(),
+    division,
+    shared: z.boolean().describe("Seen by everyone with access to the division; else by its owner alone"),
+    query: z.string().describe("The /leads query string it opens with (no `?`): open it at `/leads?{query}`"),
+    owner: personRefAnswer,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+);
+
 /** CONTRACT.md's error body: every answer that is not a success. */
 export const errorAnswer = z.object({
   message: z.string(),
@@ -231,6 +246,7 @@ export const ANSWERS = {
   ApiToken: apiTokenAnswer,
   OwnedApiToken: ownedApiTokenAnswer,
   CreatedApiToken: createdApiTokenAnswer,
+  SavedView: savedViewAnswer,
   Error: errorAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWERS;

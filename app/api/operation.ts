@@ -90,6 +90,7 @@ export const TAGS = {
   Contacts: "Contacts of a division and their related leads.",
   Dashboard: "A division's figures.",
   "Notes and follow-ups": "Notes on leads, follow-up dates, voice recordings.",
+  "Saved views": "Named lead lists (filters and order), private or shared with a division.",
   "API tokens": "Personal API tokens, for scripts: `Authorization: Bearer <token>`.",
   Administration:
     "Users, their roles and division access, everyone's API tokens, the audit log. Admins only.",
