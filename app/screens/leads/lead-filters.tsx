@@ -86,11 +86,11 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
           <summary className="cursor-pointer text-sm font-medium text-slate-700">
             More filters{moreCount ? ` (${moreCount})` : ""}
           </summary>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
             <CheckboxGroupField
               legend="Statuses"
               id="lead-statuses"
-              className="sm:col-span-2 lg:col-span-4"
+              className="col-span-2 lg:col-span-4"
               options={LEAD_STATUSES.map((status) => ({
                 type: "checkbox",
                 name: "status",
@@ -99,7 +99,13 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
                 defaultChecked: view.status.length > 1 && view.status.includes(status),
               }))}
             />
-            <SelectField label="Owner" id="lead-owner" name="owner" defaultValue={view.owner}>
+            <SelectField
+              label="Owner"
+              id="lead-owner"
+              name="owner"
+              defaultValue={view.owner}
+              className="col-span-2 lg:col-span-1"
+            >
               <option value="">Anyone</option>
               <option value="me">Me</option>
               {owners.map((user) => (
@@ -110,6 +116,7 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
             </SelectField>
             <Field
               label="Value from (GBP)"
+              className="min-w-0"
               id="lead-min-value"
               name="minValue"
               type="number"
@@ -120,6 +127,7 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
             />
             <Field
               label="Value up to (GBP)"
+              className="min-w-0"
               id="lead-max-value"
               name="maxValue"
               type="number"
@@ -130,6 +138,7 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
             />
             <Field
               label="Created from"
+              className="min-w-0"
               id="lead-created-from"
               name="createdFrom"
               type="date"
@@ -137,6 +146,7 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
             />
             <Field
               label="Created up to"
+              className="min-w-0"
               id="lead-created-to"
               name="createdTo"
               type="date"
@@ -144,6 +154,7 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
             />
             <Field
               label="Updated from"
+              className="min-w-0"
               id="lead-updated-from"
               name="updatedFrom"
               type="date"
@@ -151,12 +162,13 @@ export function LeadFilters({ view, owners }: { view: LeadsView; owners: Assigna
             />
             <Field
               label="Updated up to"
+              className="min-w-0"
               id="lead-updated-to"
               name="updatedTo"
               type="date"
               defaultValue={view.updatedTo}
             />
-            <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+            <label className="col-span-2 flex items-center gap-2 self-end pb-2 text-sm text-slate-800 lg:col-span-1">
               <input
                 type="checkbox"
                 name="overdue"
