@@ -186,7 +186,7 @@ function SavedViewLinks({ views, current }: { views: ShellSavedView[]; current: 
             }`}
           >
             {view.name}
-            {view.shared ? <span className="ml-1 text-xs text-slate-500">(shared)</span> : null}
+            {view.shared ? <span className="text-xs text-slate-500"> (shared)</span> : null}
           </AppLink>
         </li>
       ))}
