@@ -217,8 +217,9 @@ async function countLeads(
                   and ${scope}))::int as total`;
     return counts;
   }
-  if (!query.search?.trim()) {
-    // Field ranges: counted up to COUNT_CAP + 1 matches, which says "more than COUNT_CAP" (utils/format.ts).
+  if (!query.search?.trim() && !query.withValue) {
+    // Field ranges (or an owner beside "mine"): counted up to COUNT_CAP + 1 matches, which says "more than
+    // COUNT_CAP" (utils/format.ts).
     const [counts] = await sql<{ total: number }[]>`
       select count(*)::int as total
         from (select from leads l ${listFilter(sql, actor, division, query)} limit ${COUNT_CAP + 1}) matches`;
