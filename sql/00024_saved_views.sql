@@ -20,6 +20,10 @@ create index saved_views_shared_idx on saved_views (division, lower(name), id) w
 -- status, read this index instead of every lead of the division.
 create index leads_division_value_idx
   on leads (company_division, is_archived, estimated_value desc nulls last, id desc);
--- "Has an overdue follow-up": one probe per lead into its open follow-ups, a small index (done ones leave it).
+-- "Has an overdue follow-up": the open follow-ups (done ones leave these small indexes), by lead for a page's
+-- probe of each lead it reads, and by division, tab and date for a count, which takes the overdue ones as a
+-- range (models/lead-list.server.ts fieldFilters).
 create index notes_open_follow_up_idx on notes (lead_id, follow_up_date)
+  where follow_up_date is not null and not is_follow_up_complete;
+create index notes_overdue_idx on notes (lead_division, lead_archived, follow_up_date, lead_id)
   where follow_up_date is not null and not is_follow_up_complete;

@@ -64,7 +64,7 @@ function listFilter(
       ${query.myLeadsOnly ? sql`and (l.created_by = ${actor.user.id} or l.assigned_to = ${actor.user.id})` : sql``}
       ${statusCondition(sql, sql`l.status`, query)}
       ${query.withValue ? sql`and l.estimated_value is not null` : sql``}
-      ${fieldFilters(sql, actor, query)}
+      ${fieldFilters(sql, actor, division, query, bothTabs)}
       ${pattern ? searchFilter(sql, query.search!, pattern) : sql``}`;
 }
 
@@ -90,10 +90,12 @@ const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
 /**
  * The filters that narrow a list by a field: owner (created by or assigned to, as "mine"), value, creation
  * and update dates, an overdue follow-up. Each is a range an index serves (sql/00024_saved_views.sql) or a
- * cheap check on a row an indexed scan reads: the overdue check is one probe of the open follow-ups' index.
- * Values go as numeric text, so that the comparison is numeric's and the value index fits.
+ * cheap check on a row an indexed scan reads. Values go as numeric text, so that the comparison is
+ * numeric's and the value index fits. "Overdue" names the division's (and tab's) overdue follow-ups, which
+ * one index holds in a range: a page probes it per lead by id, a count hashes the range (at a million leads
+ * about 35,000 ids) instead of probing every lead it reads.
  */
-function fieldFilters(sql: Sql, actor: Actor, query: LeadListQuery) {
+function fieldFilters(sql: Sql, actor: Actor, division: Division, query: LeadListQuery, bothTabs: boolean) {
   const owner = ownerId(actor, query);
   const value = (bound?: number) => `${bound}`;
   return sql`
@@ -106,8 +108,10 @@ function fieldFilters(sql: Sql, actor: Actor, query: LeadListQuery) {
     ${query.updatedTo ? sql`and l.updated_at < ${dayAfter(query.updatedTo)}` : sql``}
     ${
       query.overdue
-        ? sql`and exists (select from notes n
-                           where n.lead_id = l.id and n.follow_up_date < now() and not n.is_follow_up_complete)`
+        ? sql`and l.id in (select n.lead_id from notes n
+                            where n.lead_division = ${division}
+                              ${bothTabs ? sql`` : sql`and n.lead_archived = ${query.archived}`}
+                              and n.follow_up_date < now() and not n.is_follow_up_complete)`
         : sql``
     }`;
 }
