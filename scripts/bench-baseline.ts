@@ -10,7 +10,9 @@ import { createLeadSchema, leadListParamsSchema } from "../app/models/lead.schem
 import { leadRow } from "../app/models/lead";
 import { createLead, getLeadDetail } from "../app/models/lead.server";
 import { listLeadPage } from "../app/models/lead-list.server";
+import { listSidebarViews } from "../app/models/saved-view.server";
 import { getSessionUser } from "../app/models/session.server";
+import { listAssignableUsers } from "../app/models/user.server";
 import { leadsPageList } from "../app/screens/leads/leads-page.server";
 import { leadsView } from "../app/screens/leads/leads-view";
 import { boardColumns } from "../app/screens/pipeline/pipeline-page.server";
@@ -60,35 +62,44 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
     },
   ],
   // The pages' data: what their loaders read.
+  // The shell's loader (routes/_app.tsx) runs beside each page's: its saved views.
   [
     "GET",
     /^\/leads$/,
-    async (actor, url) => ({
-      body: await leadsPageList(actor, currentDivision(actor.user), leadsView.read(url.searchParams)),
-    }),
+    async (actor, url) => {
+      const division = currentDivision(actor.user);
+      const [list, owners, savedViews] = await Promise.all([
+        leadsPageList(actor, division, leadsView.read(url.searchParams)),
+        listAssignableUsers(actor, division),
+        listSidebarViews(actor, division),
+      ]);
+      return { body: { ...list, owners, savedViews } };
+    },
   ],
   [
     "GET",
     /^\/pipeline$/,
-    async (actor, url) => ({
-      body: await boardColumns(
-        actor,
-        currentDivision(actor.user),
-        leadsView.read(url.searchParams),
-        boardState.read(url.searchParams),
-      ),
-    }),
+    async (actor, url) => {
+      const division = currentDivision(actor.user);
+      const [columns, owners, savedViews] = await Promise.all([
+        boardColumns(actor, division, leadsView.read(url.searchParams), boardState.read(url.searchParams)),
+        listAssignableUsers(actor, division),
+        listSidebarViews(actor, division),
+      ]);
+      return { body: { columns, owners, savedViews } };
+    },
   ],
   [
     "GET",
     /^\/$/,
     async (actor) => {
       const division = currentDivision(actor.user);
-      const [stats, recent] = await Promise.all([
+      const [stats, recent, savedViews] = await Promise.all([
         dashboardStats(actor, division),
         listLeadPage(actor, division, { archived: false }, { limit: 5 }),
+        listSidebarViews(actor, division),
       ]);
-      return { body: { stats, recentLeads: recent.leads.map(leadRow) } };
+      return { body: { stats, recentLeads: recent.leads.map(leadRow), savedViews } };
     },
   ],
 ];

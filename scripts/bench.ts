@@ -201,6 +201,16 @@ async function queries(
     ["sorted by company", () => page({ sort: "company", direction: "asc" }), TARGET_P95_MS],
     ["sorted by owner", () => page({ sort: "owner" }), null],
     ["my leads only", () => page({ myLeadsOnly: true }), TARGET_P95_MS],
+    ["owner filter (a user's leads)", () => page({ owner: actor.user.id }), TARGET_P95_MS],
+    ["several statuses", () => page({ status: ["NEW", "QUALIFIED", "PROPOSAL"] }), TARGET_P95_MS],
+    ["value range (10,000 to 50,000)", () => page({ minValue: 10_000, maxValue: 50_000 }), TARGET_P95_MS],
+    ["has an overdue follow-up", () => page({ overdue: true }), TARGET_P95_MS],
+    [
+      "the /leads page's value range and overdue: its page and both tabs' totals (counts stop at 10,000)",
+      () =>
+        leadsPageList(actor, "TSS", leadsView.read(new URLSearchParams({ minValue: "10000", overdue: "1" }))),
+      TARGET_P95_MS,
+    ],
     ["archive tab", () => page({ archived: true }), TARGET_P95_MS],
     [
       "tab counts (other tab)",

@@ -10,6 +10,7 @@ import { type Lead, type LeadDetail, LEAD_STATUSES } from "~/models/lead";
 import { type Note } from "~/models/note.schema";
 import type { BoardCard, BoardColumn, StageWeights } from "~/models/pipeline";
 import { NOTE_TYPES } from "~/models/note";
+import type { SavedView } from "~/models/saved-view";
 import { type PersonRef, type User } from "~/models/user.schema";
 import type { LeadActivity } from "~/models/timeline.schema";
 import { ACTIVITY_KINDS, ACTIVITY_OUTCOMES, TIMELINE_TYPES, type TimelineEntry } from "~/models/timeline";
@@ -295,6 +296,20 @@ export const pipelineColumnAnswer = wireOf<BoardColumn>()(
 
 export const pipelineAnswer = z.object({ columns: z.array(pipelineColumnAnswer) });
 
+/** A saved lead list (docs/decisions/031-saved-views.md). */
+export const savedViewAnswer = wireOf<SavedView>()(
+  z.object({
+    id,
+    name: z.string(),
+    division,
+    shared: z.boolean().describe("Seen by everyone with access to the division; else by its owner alone"),
+    query: z.string().describe("The /leads query string it opens with (no `?`): open it at `/leads?{query}`"),
+    owner: personRefAnswer,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+);
+
 /** CONTRACT.md's error body: every answer that is not a success. */
 export const errorAnswer = z.object({
   message: z.string(),
@@ -324,6 +339,7 @@ export const ANSWERS = {
   CreatedApiToken: createdApiTokenAnswer,
   TimelineEntry: timelineEntryAnswer,
   LeadActivity: leadActivityAnswer,
+  SavedView: savedViewAnswer,
   Error: errorAnswer,
 } as const;
 export type AnswerName = keyof typeof ANSWERS;

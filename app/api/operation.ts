@@ -94,6 +94,7 @@ export const TAGS = {
   Pipeline: "A division's leads by status, with each column's totals and weighted value.",
   "Notes and follow-ups": "Notes on leads, follow-up dates, voice recordings.",
   Timeline: "A lead's history in one feed, and the calls and e-mails logged on it.",
+  "Saved views": "Named lead lists (filters and order), private or shared with a division.",
   "API tokens": "Personal API tokens, for scripts: `Authorization: Bearer <token>`.",
   Administration:
     "Users, their roles and division access, everyone's API tokens, the audit log. Admins only.",

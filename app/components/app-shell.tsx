@@ -25,6 +25,9 @@ function forgetSignedInUser() {
   }
 }
 
+/** A saved view as the sidebar lists it under Leads (docs/decisions/031-saved-views.md). */
+export type ShellSavedView = { id: string; name: string; shared: boolean; href: string };
+
 const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/", label: "Dashboard", icon: "dashboard" },
   { to: "/leads", label: "Leads", icon: "leads" },
@@ -39,11 +42,13 @@ export function AppShell({
   user,
   division,
   divisions,
+  savedViews = [],
   children,
 }: {
   user: ShellUser;
   division: Division;
   divisions: Division[];
+  savedViews?: ShellSavedView[];
   children: ReactNode;
 }) {
   const brand = brandingFor(division);
@@ -99,10 +104,10 @@ export function AppShell({
             <Icon name="menu" />
             Menu
           </summary>
-          <SidebarNav isAdmin={user.role === "ADMIN"} />
+          <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} />
         </details>
         <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white md:block">
-          <SidebarNav isAdmin={user.role === "ADMIN"} />
+          <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} />
         </aside>
         <main className="min-w-0 flex-1 p-4 md:p-6" aria-busy={busy || undefined}>
           {children}
@@ -112,8 +117,8 @@ export function AppShell({
   );
 }
 
-function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
-  const { pathname } = useLocation();
+function SidebarNav({ isAdmin, savedViews }: { isAdmin: boolean; savedViews: ShellSavedView[] }) {
+  const { pathname, search } = useLocation();
   const isActive = (to: string) => pathname === to || (to !== "/" && pathname.startsWith(`${to}/`));
   return (
     <nav aria-label="Main" className="p-3">
@@ -121,6 +126,9 @@ function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
         {NAV.map((item) => (
           <li key={item.to}>
             <SidebarLink {...item} active={isActive(item.to)} />
+            {item.to === "/leads" && savedViews.length ? (
+              <SavedViewLinks views={savedViews} current={new URLSearchParams(search).get("savedView")} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -160,6 +168,30 @@ function SidebarLink({
       <Icon name={icon} />
       {label}
     </AppLink>
+  );
+}
+
+/** The saved views under Leads: the user's own, then those others share with the division; shared ones marked. */
+function SavedViewLinks({ views, current }: { views: ShellSavedView[]; current: string | null }) {
+  return (
+    <ul aria-label="Saved views" className="mt-1 ml-8 space-y-0.5">
+      {views.map((view) => (
+        <li key={view.id}>
+          <AppLink
+            to={view.href}
+            aria-current={view.id === current ? "page" : undefined}
+            className={`block truncate rounded-md px-2 py-1 text-sm ${
+              view.id === current
+                ? "bg-slate-100 font-semibold text-slate-900"
+                : "text-slate-700 hover:bg-slate-100"
+            }`}
+          >
+            {view.name}
+            {view.shared ? <span className="text-xs text-slate-500"> (shared)</span> : null}
+          </AppLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 

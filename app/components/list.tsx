@@ -1,7 +1,7 @@
 import { AppLink } from "./app-link";
 import { buttonClass } from "./forms";
 import { Icon } from "./icons";
-import { formatCount } from "~/utils/format";
+import { formatCount, formatTotal } from "~/utils/format";
 
 /**
  * The list kit's pieces (docs/decisions/002-screens.md). Each takes an href builder from the page's
@@ -51,7 +51,7 @@ export function Pager({
     <footer className="@container border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p>
-          Showing {formatCount(first)} to {formatCount(last)} of {formatCount(total)} results
+          Showing {formatCount(first)} to {formatCount(last)} of {formatTotal(total)} results
         </p>
         <nav aria-label={label} className="flex flex-wrap items-center gap-1">
           <PageLink

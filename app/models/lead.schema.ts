@@ -1,5 +1,7 @@
 import * as z from "zod";
 import { DIVISIONS } from "~/utils/divisions";
+import { isUuid } from "~/utils/ids";
+import { isCalendarDay } from "~/utils/list-state";
 import { pagingSchema } from "~/utils/paging";
 import {
   blankAsNull,
@@ -10,7 +12,7 @@ import {
   requiredText,
   text,
 } from "~/utils/zod";
-import { LEAD_SORTS, LEAD_STATUSES } from "./lead";
+import { LEAD_SORTS, LEAD_STATUSES, type LeadStatus } from "./lead";
 
 const MAX_VALUE = 999_999_999_999.99;
 const VALUE_MESSAGE = "Estimated value must be a number of 0 or more";
@@ -68,6 +70,28 @@ export const duplicateQuerySchema = z.object({
   lastName: text().trim().max(100, "At most 100 characters").optional().default(""),
 });
 
+const STATUS_LIST = new Set<string>(LEAD_STATUSES);
+
+/** A value bound of the list's query: a number of 0 or more. */
+const valueBound = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of 0 or more` })
+    .min(0, `${name} must be a number of 0 or more`)
+    .max(MAX_VALUE, `${name} must be a number of 0 or more`)
+    .optional()
+    .meta({
+      description: `Leads whose estimated value is ${name === "minValue" ? "at least" : "at most"} this (GBP).`,
+    });
+
+/** A date bound of the list's query: a UTC calendar day, included. */
+const dayBound = (name: string, field: string, edge: "from" | "to") =>
+  text(`${name} must be a date (YYYY-MM-DD)`)
+    .refine(isCalendarDay, `${name} must be a date (YYYY-MM-DD)`)
+    .optional()
+    .meta({
+      description: `YYYY-MM-DD: leads ${field} ${edge === "from" ? "on or after" : "on or before"} this UTC day.`,
+    });
+
 /** The list's query string (GET /api/leads/{division} and /archived). */
 export const leadListParamsSchema = pagingSchema.extend({
   myLeadsOnly: z
@@ -75,7 +99,31 @@ export const leadListParamsSchema = pagingSchema.extend({
     .optional()
     .transform((value) => value === "true"),
   search: text().trim().max(200, "At most 200 characters").optional(),
-  status: z.preprocess(blankToUndefined, z.enum(LEAD_STATUSES, { error: "Unknown status" }).optional()),
+  status: z
+    .preprocess(
+      blankToUndefined,
+      text("Unknown status")
+        .refine((list) => list.split(",").every((status) => STATUS_LIST.has(status)), "Unknown status")
+        .transform((list) => [...new Set(list.split(","))] as LeadStatus[])
+        .optional(),
+    )
+    .meta({ description: "A status, or several separated by commas (any of them)." }),
+  owner: text("owner must be a user id or me")
+    .refine((owner) => owner === "me" || isUuid(owner), "owner must be a user id or me")
+    .transform((owner) => owner.toLowerCase())
+    .optional()
+    .meta({ description: "A user's id, or `me`: the leads created by or assigned to them." }),
+  minValue: valueBound("minValue"),
+  maxValue: valueBound("maxValue"),
+  createdFrom: dayBound("createdFrom", "created", "from"),
+  createdTo: dayBound("createdTo", "created", "to"),
+  updatedFrom: dayBound("updatedFrom", "last updated", "from"),
+  updatedTo: dayBound("updatedTo", "last updated", "to"),
+  overdue: z
+    .enum(["true", "false"], { error: "overdue must be true or false" })
+    .optional()
+    .transform((value) => value === "true")
+    .meta({ description: "`true` keeps the leads with a follow-up past its time and not complete." }),
   sort: z.preprocess(
     blankToUndefined,
     z.enum(LEAD_SORTS, { error: `sort must be one of ${LEAD_SORTS.join(", ")}` }).optional(),

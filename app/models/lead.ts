@@ -86,8 +86,26 @@ export type LeadDetail = Omit<Lead, "notes"> & {
   notes: LeadNote[];
 };
 
-/** The filters of a lead list (the page's and the API's). */
-export type LeadFilters = { myLeadsOnly?: boolean; search?: string; status?: LeadStatus };
+/**
+ * The filters of a lead list (the page's and the API's). Dates are UTC calendar days (YYYY-MM-DD), both
+ * ends included; values are in GBP, both ends included.
+ */
+export type LeadFilters = {
+  myLeadsOnly?: boolean;
+  search?: string;
+  /** One status, or any of several. */
+  status?: LeadStatus | readonly LeadStatus[];
+  /** Leads created by or assigned to this user ("me": the caller), as "My Leads Only" is for the caller. */
+  owner?: string;
+  minValue?: number;
+  maxValue?: number;
+  createdFrom?: string;
+  createdTo?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
+  /** Leads with a follow-up past its time and not complete. */
+  overdue?: boolean;
+};
 
 /** What a table of leads (Lead Management, the dashboard's) shows of a lead: only what its row needs. */
 export const LEAD_ROW_FIELDS = [

@@ -55,9 +55,10 @@ function columnKeys(sql: Sql, status: LeadStatus): { name: string; keys: SortKey
 
 /** The statuses a column can hold leads of under the filters' own status filters. */
 function shownStatuses(filters: BoardFilters): LeadStatus[] {
+  const chosen = typeof filters.status === "string" ? [filters.status] : filters.status;
   return LEAD_STATUSES.filter(
     (status) =>
-      (!filters.status || filters.status === status) &&
+      (!chosen?.length || chosen.includes(status)) &&
       (!filters.statuses || filters.statuses.includes(status)),
   );
 }

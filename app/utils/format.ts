@@ -44,6 +44,17 @@ export function formatCount(value: number) {
   return count.format(value);
 }
 
+/**
+ * A count that stops early (a lead list narrowed by a value or date range, or an overdue follow-up) stops at
+ * COUNT_CAP + 1 matches, which reads "more than COUNT_CAP": at a million leads no request counts them all.
+ */
+export const COUNT_CAP = 10_000;
+
+/** A list's total as the list shows it: '10,000+' for a count that stopped early, else formatCount's. */
+export function formatTotal(total: number) {
+  return total === COUNT_CAP + 1 ? `${formatCount(COUNT_CAP)}+` : formatCount(total);
+}
+
 /** '26 Nov 2026': the day it was in the reader's time zone (components/time-zone.tsx useTimeZone). */
 export function formatDate(value: string | Date, timeZone: string) {
   return formatsIn(timeZone).date.format(new Date(value));

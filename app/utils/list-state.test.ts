@@ -85,6 +85,34 @@ describe("defineListState", () => {
   });
 });
 
+describe("several values, numbers and days", () => {
+  const filters = defineListState("/list", {
+    status: param.many(["NEW", "WON", "LOST"]),
+    min: param.number(1000),
+    from: param.day(),
+  });
+  const read = (query: string) => filters.read(new URLSearchParams(query));
+
+  it("reads a set from one comma-separated value or the name repeated, in the set's order, unknown ones dropped", () => {
+    expect(read("status=WON,NEW").status).toEqual(["NEW", "WON"]);
+    expect(read("status=&status=LOST&status=NEW&status=NOPE").status).toEqual(["NEW", "LOST"]);
+    expect(read("").status).toEqual([]);
+    expect(filters.href({ status: ["NEW", "LOST"] })).toBe("/list?status=NEW%2CLOST");
+    expect(filters.href({ status: [] })).toBe("/list");
+  });
+
+  it("reads a number within its bounds and a real calendar day, else the default", () => {
+    expect(read("min=12.5&from=2026-02-28")).toEqual({ status: [], min: 12.5, from: "2026-02-28" });
+    for (const bad of [
+      "min=-1&from=2026-02-30",
+      "min=1001&from=2026-13-01",
+      "min=&from=0999-01-01",
+      "min=x&from=2026-2-1",
+    ])
+      expect(read(bad)).toEqual({ status: [], min: null, from: "" });
+  });
+});
+
 describe("parentHref", () => {
   it("drops the lead, and a /lead before it, keeping the query", () => {
     expect(parentHref("/leads/abc", "?q=x")).toBe("/leads?q=x");

@@ -16,6 +16,8 @@ export type Param<T> = {
   parse(raw: string): T | undefined;
   fallback(state: Record<string, unknown>): T;
   format(value: T): string;
+  /** Read every value the query gives it, joined by commas (a form's checkboxes of one name). */
+  repeated?: boolean;
 };
 
 type StateOf<Spec> = { [K in keyof Spec]: Spec[K] extends Param<infer T> ? T : never };
@@ -58,6 +60,40 @@ export const param = {
       format: String,
     };
   },
+  /**
+   * Any of a fixed set, several at once: written as one comma-separated value, read from that or from the
+   * same name repeated (a GET form's checkboxes); unknown ones are dropped, the rest kept in the set's order.
+   */
+  many<const T extends string>(values: readonly T[]): Param<T[]> {
+    return {
+      parse: (raw) => {
+        const given = new Set(raw.split(","));
+        return values.filter((value) => given.has(value));
+      },
+      fallback: () => [],
+      format: (chosen) => chosen.join(","),
+      repeated: true,
+    };
+  },
+  /** A number from 0 to `max` (a form's number field), or none. */
+  number(max: number): Param<number | null> {
+    return {
+      parse: (raw) => {
+        const value = raw.trim() === "" ? NaN : Number(raw);
+        return Number.isFinite(value) && value >= 0 && value <= max ? value : undefined;
+      },
+      fallback: () => null,
+      format: String,
+    };
+  },
+  /** A calendar day, YYYY-MM-DD (a form's date field), or none (""). */
+  day(): Param<string> {
+    return {
+      parse: (raw) => (isCalendarDay(raw) ? raw : undefined),
+      fallback: () => "",
+      format: String,
+    };
+  },
   /** On when "1". */
   flag(): Param<boolean> {
     return { parse: (raw) => raw === "1", fallback: () => false, format: () => "1" };
@@ -94,7 +130,7 @@ export function defineListState<
   function read(params: URLSearchParams): State {
     const state: Record<string, unknown> = {};
     for (const [key, definition] of entries) {
-      const raw = params.get(key);
+      const raw = definition.repeated && params.has(key) ? params.getAll(key).join(",") : params.get(key);
       const parsed = raw === null ? undefined : definition.parse(raw);
       state[key] = parsed === undefined ? definition.fallback(state) : parsed;
     }
@@ -119,7 +155,7 @@ export function defineListState<
       const fallback = definition.fallback(full);
       const value = state[key] === undefined ? fallback : state[key];
       full[key] = value;
-      if (value !== fallback) params.set(key, definition.format(value));
+      if (!sameValue(value, fallback)) params.set(key, definition.format(value));
     }
     for (const [key, value] of Object.entries(dialog)) {
       if (value) params.set(key, dialogSpec[key].format(value));
@@ -135,6 +171,21 @@ export function defineListState<
   }
 
   return { read, dialogs, href, hiddenFields };
+}
+
+/** A value equal to its default is left out of an href (a set of values compares by its members). */
+function sameValue(value: unknown, fallback: unknown) {
+  return Array.isArray(value) && Array.isArray(fallback)
+    ? value.length === fallback.length && value.every((item, i) => item === fallback[i])
+    : value === fallback;
+}
+
+/** A real calendar day written YYYY-MM-DD, years 1000 to 9999 (not 2026-02-30): a date the database holds. */
+export function isCalendarDay(raw: string) {
+  const day = new Date(`${raw}T00:00:00Z`);
+  return (
+    /^[1-9]\d{3}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(raw)
+  );
 }
 
 /**

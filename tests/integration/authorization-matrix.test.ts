@@ -81,6 +81,11 @@ const adminRecord =
   (status: number): Expect =>
   (p) =>
     !signedIn(p) ? 401 : isAdmin(p) ? status : 404;
+/** Another user's shared view: seen (so 403 to change) with its division, not found without. */
+const othersView =
+  (division: Division): Expect =>
+  (p) =>
+    !signedIn(p) ? 401 : ACCESS[p].includes(division) ? 403 : 404;
 /** A page's record (the lead detail over a list): not found is a redirect with a toast. */
 const pageRecord =
   (division: Division | null): Expect =>
@@ -96,6 +101,8 @@ type Ids = {
   noteNLH: string;
   user: string;
   token: string;
+  viewTSS: string;
+  viewNLH: string;
   missing: string;
 };
 
@@ -133,10 +140,18 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "POST", path: "/?index", form: { intent: "nothing" }, expect: member(400) },
   ],
   "routes/_app._dashboard.lead.$leadId": (ids) => leadOverPage("", ids),
-  "routes/_app.leads": () => [
+  "routes/_app.leads": (ids): Case[] => [
     { method: "GET", path: "/leads", page: "/leads", expect: member(200) },
     { method: "GET", path: "/leads?tab=archive&q=MARKER", page: "/leads", expect: member(200) },
+    // A saved view of another division: the list without it (its name is not shown).
+    { method: "GET", path: `/leads?savedView=${ids.viewNLH}`, page: "/leads", expect: member(200) },
     { method: "POST", path: "/leads", form: { intent: "nothing" }, expect: member(400) },
+    {
+      method: "POST",
+      path: "/leads",
+      form: { intent: "delete-view", viewId: ids.viewTSS },
+      expect: member(302),
+    },
   ],
   "routes/_app.leads.$leadId": (ids) => [
     { method: "GET", path: `/leads/${ids.leadTSS}`, page: "/leads/:id", expect: pageRecord("TSS") },
@@ -509,6 +524,15 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "GET", path: "/api/tokens", expect: member(200) },
     { method: "POST", path: "/api/tokens", json: { name: "" }, expect: member(400) },
   ],
+  "routes/api.views.$key": (ids) => [
+    { method: "GET", path: "/api/views/TSS", expect: inDivision("TSS", 200) },
+    { method: "GET", path: "/api/views/NLH", expect: inDivision("NLH", 200) },
+    { method: "GET", path: "/api/views/XYZ", expect: member(400) },
+    { method: "POST", path: "/api/views/NLH", json: { name: "" }, expect: inDivision("NLH", 400) },
+    { method: "PATCH", path: `/api/views/${ids.viewTSS}`, json: { name: "" }, expect: othersView("TSS") },
+    { method: "DELETE", path: `/api/views/${ids.viewNLH}`, expect: othersView("NLH") },
+    { method: "DELETE", path: `/api/views/${ids.missing}`, expect: member(404) },
+  ],
   "routes/api.tokens.$id": (ids) => [
     // Another user's token: revoked by an admin, not found for anyone else.
     { method: "DELETE", path: `/api/tokens/${ids.token}`, expect: adminRecord(200) },
@@ -601,7 +625,13 @@ beforeAll(async () => {
       body: new TextEncoder().encode(marker),
     });
     expect(audio.status).toBe(200);
-    return { lead: lead.id, contact: contact.id, note: note.id };
+    const view = await admin.post(`/api/views/${division}`, {
+      name: `${marker} view`,
+      query: "status=NEW",
+      shared: true,
+    });
+    expect(view.status).toBe(201);
+    return { lead: lead.id, contact: contact.id, note: note.id, view: view.body.id as string };
   };
   const inTss = await records("TSS");
   const inNlh = await records("NLH");
@@ -622,6 +652,8 @@ beforeAll(async () => {
     noteNLH: inNlh.note,
     user: target.id,
     token: targetToken.body.id,
+    viewTSS: inTss.view,
+    viewNLH: inNlh.view,
     missing: crypto.randomUUID(),
   };
   // Users with both divisions see the TSS pages until they switch: switch one of them to NLH.

@@ -311,6 +311,8 @@ describe("the documented answers", () => {
     expect((await client.post("/api/tokens", { name: `Script ${token}`, expiresInDays: 30 })).status).toBe(
       201,
     );
+    const view = { name: `View ${token}`, query: "status=NEW", shared: false };
+    expect((await client.post("/api/views/TSS", view)).status).toBe(201);
 
     // Paths whose parameters name a record; division parameters are TSS.
     const samples: Record<string, string> = {
@@ -386,6 +388,7 @@ describe("the documented answers", () => {
     const contact = await createContact(client, { company: `Acme ${token}` });
     const revoked = await client.post("/api/tokens", { name: `Old ${token}`, expiresInDays: 7 });
     const target = await createUser(admin);
+    const view = await client.post("/api/views/TSS", { name: `View ${token}` });
 
     // One request per write, in an order in which each succeeds. A user without a password can only be
     // made in the database (an embedded one belongs to the app's process).
@@ -429,6 +432,12 @@ describe("the documented answers", () => {
         json: { name: `Script ${token}`, expiresInDays: 30 },
       }),
       "DELETE /api/tokens/{id}": async () => ({ url: `/api/tokens/${revoked.body.id}` }),
+      "POST /api/views/{key}": async () => ({
+        url: "/api/views/TSS",
+        json: { name: `Won ${token}`, query: "status=CLOSED_WON", shared: true },
+      }),
+      "PATCH /api/views/{key}": async () => ({ url: `/api/views/${view.body.id}`, json: { shared: true } }),
+      "DELETE /api/views/{key}": async () => ({ url: `/api/views/${view.body.id}` }),
       "POST /api/admin/users": async () => ({
         url: "/api/admin/users",
         json: {

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { Pager, SortHeader, Tabs } from "~/components/list";
 import { useTimeZone } from "~/components/time-zone";
-import { formatCount } from "~/utils/format";
+import { formatTotal } from "~/utils/format";
 import { leadRowsHtml, type ListLead } from "./lead-rows-html";
 
 // The date column sorts by last update in the active tab and by archived date in the archive.
@@ -90,12 +90,12 @@ export function LeadTable({
         label="Lead lists"
         tabs={[
           {
-            label: `Active Leads (${formatCount(counts.active)})`,
+            label: `Active Leads (${formatTotal(counts.active)})`,
             href: tabHref(view, "active"),
             current: !archive,
           },
           {
-            label: `Archive (${formatCount(counts.archived)})`,
+            label: `Archive (${formatTotal(counts.archived)})`,
             href: tabHref(view, "archive"),
             current: archive,
           },

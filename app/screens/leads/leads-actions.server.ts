@@ -6,16 +6,20 @@ import { recordId } from "~/utils/ids";
 import { attempt, requireFormId } from "~/http/page-action.server";
 import { successToast, type ToastAction } from "~/utils/toast";
 import { addLeadIntent, restoreDuplicateIntent } from "./add-lead.server";
+import { savedViewIntent } from "./saved-view-actions.server";
 import { LEADS_PAGE_SIZE, leadsView } from "./leads-view";
 
 /**
  * The Lead Management page's own forms, one intent each: Add New Lead (and its duplicate step), archive and
- * restore, one lead or the selected ones. The lead detail's forms post to the detail route instead
+ * restore, one lead or the selected ones, and the saved views' forms (saved-view-actions.server.ts). The lead detail's forms post to the detail route instead
  * (lead-detail.server.ts).
  */
 export async function leadsPageAction(actor: Actor, request: Request) {
   const formData = await readForm(request);
-  const listHref = leadsView.href(leadsView.read(new URL(request.url).searchParams));
+  const url = new URL(request.url);
+  const listHref = leadsView.href(leadsView.read(url.searchParams));
+  const viewAnswer = await savedViewIntent(actor, formData, url);
+  if (viewAnswer) return viewAnswer;
   const archive = (archived: boolean, ids: () => string[], description?: string) =>
     attempt(
       async () => {

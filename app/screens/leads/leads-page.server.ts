@@ -9,6 +9,7 @@ import { LEAD_ROWS } from "./lead-table";
 import { requirePageActor } from "~/auth/current-user.server";
 import { leadsPageAction } from "./leads-actions.server";
 import { openLeadRedirect } from "./open-lead.server";
+import { openedSavedView } from "./saved-view-actions.server";
 import { currentDivision, type Actor } from "~/models/actor.server";
 import { listAssignableUsers } from "~/models/user.server";
 import { documentOnly } from "~/utils/document-data";
@@ -27,12 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = leadsView.read(params);
   const { confirm, target } = dialogs;
   const addOpen = dialogs.new !== null;
-  const [{ list, counts, page }, targetLead, assignableUsers] = await Promise.all([
+  const [{ list, counts, page }, targetLead, users, savedView] = await Promise.all([
     leadsPageList(actor, division, requested),
     (confirm === "archive" || confirm === "restore") && target
       ? getLead(actor, target).catch(nullIfRefused)
       : null,
-    addOpen ? listAssignableUsers(actor, division) : [],
+    // The owner filter's choices, and Add New Lead's.
+    listAssignableUsers(actor, division),
+    openedSavedView(actor, dialogs.savedView),
   ]);
   // Ticked rows win; "select all" alone (without JavaScript) means every row of this page as shown.
   const ticked = params.getAll("ids").filter(isUuid);
@@ -46,7 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total: list.total,
     counts,
     addOpen,
-    assignableUsers,
+    assignableUsers: users,
+    savedView: savedView && { view: savedView, mine: savedView.owner.id === actor.user.id },
     confirm: confirmation(confirm, targetLead, selected),
   };
 }

@@ -8,6 +8,7 @@ import { Icon } from "~/components/icons";
 import { AddLeadDialog } from "./add-lead-dialog";
 import { LeadFilters } from "./lead-filters";
 import { LeadTable } from "./lead-table";
+import { SavedViewBar } from "./saved-view-forms";
 import { PageHeader } from "~/components/page-header";
 import { leadsView, type LeadsView } from "./leads-view";
 import { brandingFor } from "~/utils/divisions";
@@ -40,7 +41,10 @@ export function LeadsPage() {
           </>
         }
       />
-      <LeadFilters view={view} />
+      {data.savedView ? (
+        <SavedViewBar view={view} saved={data.savedView.view} mine={data.savedView.mine} />
+      ) : null}
+      <LeadFilters view={view} owners={data.assignableUsers} />
       <LeadTable
         view={view}
         leadIds={data.leadIds}

@@ -9,6 +9,7 @@ import { STATUS_LABELS } from "~/models/lead";
 import { setStatusFormSchema } from "~/models/lead.schema";
 import { BOARD_PAGE_SIZE } from "~/models/pipeline";
 import { lastChangedBy, moveLead, readBoard } from "~/models/pipeline.server";
+import { listAssignableUsers } from "~/models/user.server";
 import type { Division } from "~/utils/divisions";
 import { isRefusal } from "~/utils/errors";
 import { decodeCursor } from "~/utils/page-cursor";
@@ -22,7 +23,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const view = leadsView.read(params);
   const board = boardState.read(params);
-  return { division, view, board, columns: await boardColumns(actor, division, view, board) };
+  const [columns, owners] = await Promise.all([
+    boardColumns(actor, division, view, board),
+    // The owner filter's choices.
+    listAssignableUsers(actor, division),
+  ]);
+  return { division, view, board, columns, owners };
 }
 
 /**

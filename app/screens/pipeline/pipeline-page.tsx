@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Pipeline | CRM" }];
 
 /** /pipeline: the division's active leads by status under the lead list's filters (SPEC.md's statuses). */
 export function PipelinePage() {
-  const { division, view, board, columns } = useLoaderData<typeof loader>();
+  const { division, view, board, columns, owners } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader
@@ -20,7 +20,7 @@ export function PipelinePage() {
         subtitle={brandingFor(division).tagline}
         actions={<ListBoardSwitch listHref={listHref(view)} boardHref={boardHref(view)} current="board" />}
       />
-      <LeadFilters view={view} path="/pipeline" />
+      <LeadFilters view={view} owners={owners} path="/pipeline" />
       <ColumnSwitcher columns={columns} view={view} board={board} />
       <Board columns={columns} view={view} board={board} moveAction={boardHref(view, board)} />
       {/* A card's lead (/pipeline/lead/{id}), over the board. */}
