@@ -89,6 +89,7 @@ export const TAGS = {
   Leads: "Leads of a division, their lists, detail, archive and export.",
   Contacts: "Contacts of a division and their related leads.",
   Dashboard: "A division's figures.",
+  Search: "One search across a division's leads, contacts and company names.",
   "Notes and follow-ups": "Notes on leads, follow-up dates, voice recordings.",
   "API tokens": "Personal API tokens, for scripts: `Authorization: Bearer <token>`.",
   Administration:

@@ -4,6 +4,7 @@ import { brandingFor, type Division } from "~/utils/divisions";
 import { AppLink } from "./app-link";
 import { closeOnLinkClick } from "./disclosure";
 import { DivisionLogo } from "./division-logo";
+import { GlobalSearchBox } from "./global-search";
 import { Icon, type IconName } from "./icons";
 
 export type ShellUser = {
@@ -59,6 +60,7 @@ export function AppShell({
               <p className="truncate text-sm opacity-90">{brand.fullName} Division</p>
             </div>
           </div>
+          <GlobalSearchBox division={brand.division} />
           {divisions.length > 1 ? <CompanySwitcher current={brand.division} divisions={divisions} /> : null}
           <div className="flex items-center gap-2">
             {user.profileImageUrl ? (

@@ -22,6 +22,7 @@ export function Pager({
   href,
   label = "Pages",
   onPage,
+  cap,
 }: {
   page: number;
   pageSize: number;
@@ -31,6 +32,8 @@ export function Pager({
   label?: string;
   /** With JavaScript, turn the page in place (a list read from the JSON API) instead of following the link. */
   onPage?: (page: number) => void;
+  /** Where the total's count stopped (formatCount): past it the pager says "of 10,000+". */
+  cap?: number;
 }) {
   // A page past the end (an old link after deletions) shows none, with the way back.
   const past = (page - 1) * pageSize >= total;
@@ -51,7 +54,7 @@ export function Pager({
     <footer className="@container border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p>
-          Showing {formatCount(first)} to {formatCount(last)} of {formatCount(total)} results
+          Showing {formatCount(first)} to {formatCount(last)} of {formatCount(total, cap)} results
         </p>
         <nav aria-label={label} className="flex flex-wrap items-center gap-1">
           <PageLink

@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import type { Sql, Tx } from "./db.server";
+import { tsqueryText, type WordQuery } from "./search-words";
 
 /**
  * Rows where one of `fields` contains the search (`pattern`, from containsPattern), any case: one LIKE on
@@ -11,6 +12,10 @@ import type { Sql, Tx } from "./db.server";
  * one pattern of those alone, and the whole search is checked on the rows it finds in a form no index serves
  * (`is true`), so that the index does not intersect the search's common trigrams as well
  * (docs/decisions/020-search-probes.md).
+ *
+ * With `words` (the whole-word index's expression and what to ask it, db/search-words.ts) that index finds the
+ * candidates instead, and the whole search is checked on them unless the index's answer is exact
+ * (docs/decisions/030-global-search.md).
  */
 export function fieldsContain(
   sql: Sql | Tx,
@@ -18,9 +23,16 @@ export function fieldsContain(
   fields: postgres.Fragment[],
   pattern: string,
   probes: string[] | null = null,
+  words: { index: postgres.Fragment; query: WordQuery } | null = null,
 ): postgres.Fragment {
-  const candidates = sql`${text} like lower(${trigramPattern(pattern, probes)})`;
-  const whole = probes?.length ? sql`${candidates} and (${text} like lower(${pattern})) is true` : candidates;
+  const checked = sql`(${text} like lower(${pattern})) is true`;
+  const whole = words
+    ? words.query.exact
+      ? wordsMatch(sql, words.index, words.query)
+      : sql`${wordsMatch(sql, words.index, words.query)} and ${checked}`
+    : probes?.length
+      ? sql`${text} like lower(${trigramPattern(pattern, probes)}) and ${checked}`
+      : sql`${text} like lower(${pattern})`;
   if (!pattern.includes("\n")) return whole;
   const eachField = fields
     .map((field) => sql`${field} ilike ${pattern}`)
@@ -31,4 +43,15 @@ export function fieldsContain(
 /** What a trigram index is given for a search: its probes, in its order, as one pattern; else the search itself. */
 export function trigramPattern(pattern: string, probes: string[] | null) {
   return probes?.length ? `%${probes.join("%")}%` : pattern;
+}
+
+/** Rows whose whole-word index (`index`, sql/00023) holds the runs of `query` and each marked lexeme of `scope`. */
+export function wordsMatch(
+  sql: Sql | Tx,
+  index: postgres.Fragment,
+  query: WordQuery,
+  scope: string[] = [],
+  { companyOnly = false } = {},
+): postgres.Fragment {
+  return sql`${index} @@ ${tsqueryText(query, scope, { companyOnly })}::tsquery`;
 }

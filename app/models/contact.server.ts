@@ -2,7 +2,8 @@ import type postgres from "postgres";
 import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
-import { fieldsContain, trigramPattern } from "~/db/field-search.server";
+import { fieldsContain, trigramPattern, wordsMatch } from "~/db/field-search.server";
+import { divisionLexeme, wordQuery } from "~/db/search-words";
 import { containsPattern } from "~/db/like-pattern";
 import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -43,19 +44,39 @@ function relatedTo(sql: Sql | Tx) {
  * A contact's first name, last name, e-mail and company, lower-cased and apart by line breaks: the expression
  * of the search's trigram index (sql/00011_contact_search_text.sql), as leadSearchText is for leads.
  */
-function contactSearchText(sql: Sql) {
+export function contactSearchText(sql: Sql) {
   return sql`lower(c.first_name || E'\\n' || c.last_name || E'\\n' || coalesce(c.email, '') || E'\\n' || c.company)`;
 }
 
-/** The division's contacts, and with a search those whose company, first or last name or e-mail contains it. */
-function contactFilter(sql: Sql, division: Division, search: string | undefined) {
+/** The expression of the contacts' whole-word index (sql/00023_search_words.sql). */
+export function contactSearchWords(sql: Sql) {
+  return sql`search_words(c.company_division, null,
+    c.first_name || E'\n' || c.last_name || E'\n' || coalesce(c.email, '') || E'\n' || c.company, c.company)`;
+}
+
+/**
+ * The division's contacts, and with a search those whose company, first or last name or e-mail contains it:
+ * found by the whole-word index when the search has a run of three letters or digits, else by the trigram
+ * index. `everyMatch` (a count): where the whole-word index answers exactly, it alone, the division among
+ * its lexemes, so that no row is read (sql/00023).
+ */
+export function contactFilter(
+  sql: Sql,
+  division: Division,
+  search: string | undefined,
+  { everyMatch = false } = {},
+) {
   const pattern = containsPattern(search);
   if (!pattern) return sql`where c.company_division = ${division}`;
+  const query = wordQuery(search);
+  if (everyMatch && query?.exact)
+    return sql`where ${wordsMatch(sql, contactSearchWords(sql), query, [divisionLexeme(division)])}`;
   const fields = [sql`c.company`, sql`c.first_name`, sql`c.last_name`, sql`c.email`];
-  const probes = searchProbes("contacts", search!);
+  const words = query && { index: contactSearchWords(sql), query };
+  const probes = words ? null : searchProbes("contacts", search!);
   return sql`
     where c.company_division = ${division}
-      and ${fieldsContain(sql, contactSearchText(sql), fields, pattern, probes)}`;
+      and ${fieldsContain(sql, contactSearchText(sql), fields, pattern, probes, words)}`;
 }
 
 /**
@@ -90,7 +111,9 @@ export async function listContactPage(
   const pattern = containsPattern(query.search);
   const filter = contactFilter(sql, division, query.search);
   const order = contactOrder(sql, pattern, paging);
-  const inScan = pattern !== null && order.knownTotal === undefined;
+  // A count the whole-word index answers alone is its own statement beside the page.
+  const countBeside = pattern !== null && order.knownTotal === undefined && wordQuery(query.search)?.exact;
+  const inScan = pattern !== null && order.knownTotal === undefined && !countBeside;
   const source = inScan
     ? sql`${withMatchCount(sql, "c", sql`from contacts c ${filter}`)} where true`
     : sql`contacts c ${filter}`;
@@ -116,7 +139,11 @@ export async function listContactPage(
         ) related
         cross join lateral (select count(*)::int as n from leads l where ${relatedTo(sql)}) related_count
        ${order.order}`,
-      pattern ? null : contactTotal(sql, division),
+      pattern
+        ? countBeside
+          ? searchedCount(sql, division, query.search)
+          : null
+        : contactTotal(sql, division),
     ]),
   );
   const total =
@@ -136,12 +163,12 @@ async function contactTotal(sql: Sql, division: Division) {
 
 async function countContacts(sql: Sql, division: Division, search: string | undefined) {
   if (!search?.trim()) return contactTotal(sql, division);
-  const [{ total }] = await heavyWhen(
-    sql,
-    true,
-    () => sql<{ total: number }[]>`
-    select count(*)::int as total from contacts c ${contactFilter(sql, division, search)}`,
-  );
+  return heavyWhen(sql, true, () => searchedCount(sql, division, search));
+}
+
+async function searchedCount(sql: Sql, division: Division, search: string | undefined) {
+  const [{ total }] = await sql<{ total: number }[]>`
+    select count(*)::int as total from contacts c ${contactFilter(sql, division, search, { everyMatch: true })}`;
   return total;
 }
 

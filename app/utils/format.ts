@@ -39,9 +39,18 @@ export function formatGBP(value: string | number | null | undefined) {
   return Number.isFinite(number) ? gbp.format(number) : "-";
 }
 
-/** '55,000': a count with its thousands grouped, as every count on screen is shown. */
-export function formatCount(value: number) {
-  return count.format(value);
+/**
+ * Where a searched list's count stops (docs/decisions/030-global-search.md): a page's count of matches reads
+ * at most one more, and shows "10,000+" for it.
+ */
+export const COUNT_CAP = 10_000;
+
+/**
+ * '55,000': a count with its thousands grouped, as every count on screen is shown. With `cap`, a count
+ * that stopped past it is '10,000+'.
+ */
+export function formatCount(value: number, cap?: number) {
+  return cap !== undefined && value > cap ? `${count.format(cap)}+` : count.format(value);
 }
 
 /** '26 Nov 2026': the day it was in the reader's time zone (components/time-zone.tsx useTimeZone). */

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { Pager, SortHeader, Tabs } from "~/components/list";
 import { useTimeZone } from "~/components/time-zone";
-import { formatCount } from "~/utils/format";
+import { COUNT_CAP, formatCount } from "~/utils/format";
 import { leadRowsHtml, type ListLead } from "./lead-rows-html";
 
 // The date column sorts by last update in the active tab and by archived date in the archive.
@@ -45,6 +45,8 @@ export function LeadTable({
   const archive = view.tab === "archive";
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const allSelected = leadIds.length > 0 && leadIds.every((id) => selected.has(id));
+  // A searched list's counts stop past the cap (leads-page.server.ts).
+  const cap = view.q ? COUNT_CAP : undefined;
 
   // The rows are markup (lead-rows-html.ts), so their boxes keep their own state: the selection is read
   // from them, and put back on them when changed rows replace them.
@@ -90,12 +92,12 @@ export function LeadTable({
         label="Lead lists"
         tabs={[
           {
-            label: `Active Leads (${formatCount(counts.active)})`,
+            label: `Active Leads (${formatCount(counts.active, cap)})`,
             href: tabHref(view, "active"),
             current: !archive,
           },
           {
-            label: `Archive (${formatCount(counts.archived)})`,
+            label: `Archive (${formatCount(counts.archived, cap)})`,
             href: tabHref(view, "archive"),
             current: archive,
           },
@@ -192,6 +194,7 @@ export function LeadTable({
         page={view.page}
         pageSize={LEADS_PAGE_SIZE}
         total={total}
+        cap={cap}
         href={(page) => leadsView.href({ ...view, page })}
       />
     </section>
