@@ -11,8 +11,11 @@ import { leadRow } from "../app/models/lead";
 import { createLead, getLeadDetail } from "../app/models/lead.server";
 import { listLeadPage } from "../app/models/lead-list.server";
 import { getSessionUser } from "../app/models/session.server";
+import { globalSearchSchema } from "../app/models/search.schema";
+import { globalSearch } from "../app/models/search.server";
 import { leadsPageList } from "../app/screens/leads/leads-page.server";
 import { leadsView } from "../app/screens/leads/leads-view";
+import { searchView } from "../app/screens/search/search-view";
 import { connectDatabase } from "../app/db/db.server";
 
 const sessionId = process.env.BENCH_SESSION_ID!;
@@ -57,7 +60,24 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
       return { status: 201, body: await createLead(actor, companyDivision, input) };
     },
   ],
+  [
+    "GET",
+    /^\/api\/search\/(TSS|NLH)$/,
+    async (actor, url) => {
+      const { q } = globalSearchSchema.parse(Object.fromEntries(url.searchParams));
+      return { body: await globalSearch(actor, url.pathname.slice(-3) as "TSS" | "NLH", q) };
+    },
+  ],
   // The pages' data: what their loaders read.
+  [
+    "GET",
+    /^\/search$/,
+    async (actor, url) => {
+      const view = searchView.read(url.searchParams);
+      const found = view.q ? await globalSearch(actor, currentDivision(actor.user), view.q) : null;
+      return { body: { view, found } };
+    },
+  ],
   [
     "GET",
     /^\/leads$/,
