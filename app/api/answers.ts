@@ -145,7 +145,7 @@ export const globalSearchAnswer = wireOf<GlobalSearch>()(
           company: z.string(),
         }),
       )
-      .describe("Contacts, by last and first name"),
+      .describe("Contacts, by company, then last and first name"),
     companies: z.array(z.string()).describe("Company names of the division's leads and contacts, by name"),
     more: z
       .object({ leads: z.boolean(), contacts: z.boolean(), companies: z.boolean() })

@@ -14,8 +14,10 @@ import { tsqueryText, type WordQuery } from "./search-words";
  * (docs/decisions/020-search-probes.md).
  *
  * With `words` (the whole-word index's expression and what to ask it, db/search-words.ts) that index finds the
- * candidates instead, and the whole search is checked on them unless the index's answer is exact
- * (docs/decisions/030-global-search.md).
+ * candidates instead, and the whole search is checked on them (docs/decisions/030-global-search.md). The
+ * check is kept even where the index's answer is exact: PostgreSQL runs a scan's cheapest condition first,
+ * so a plan that walks another index in the list's order checks each row by the cheap LIKE and computes
+ * the dear word list only on the rows that hold the search.
  */
 export function fieldsContain(
   sql: Sql | Tx,
@@ -27,9 +29,7 @@ export function fieldsContain(
 ): postgres.Fragment {
   const checked = sql`(${text} like lower(${pattern})) is true`;
   const whole = words
-    ? words.query.exact
-      ? wordsMatch(sql, words.index, words.query)
-      : sql`${wordsMatch(sql, words.index, words.query)} and ${checked}`
+    ? sql`${wordsMatch(sql, words.index, words.query)} and ${checked}`
     : probes?.length
       ? sql`${text} like lower(${trigramPattern(pattern, probes)}) and ${checked}`
       : sql`${text} like lower(${pattern})`;

@@ -39,12 +39,12 @@ export async function globalSearch(actor: Actor, division: Division, q: string):
         select l.id, l.first_name, l.last_name, l.email, l.company, l.status, l.is_archived
           from leads l
          where l.company_division = ${division} ${searchFilter(sql, q, pattern)}
-         order by l.is_archived, l.updated_at desc, l.id
+         order by l.is_archived, l.updated_at desc, l.id desc
          limit ${take}`,
       sql<SearchContact[]>`
         select c.id, c.first_name, c.last_name, c.email, c.company
           from contacts c ${contactFilter(sql, division, q)}
-         order by lower(c.last_name), lower(c.first_name), c.id
+         order by lower(c.company), lower(c.last_name), lower(c.first_name), c.id
          limit ${take}`,
       companyNames(sql, division, q, pattern, take),
     ]),
