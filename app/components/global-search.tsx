@@ -78,7 +78,7 @@ function typingElsewhere(target: EventTarget | null) {
  * with it a combobox: after a pause in typing, GET /api/search/{division}?q= lists the groups below the box
  * (an answer overtaken by a newer search is dropped), the arrow keys move through them, Enter opens the one
  * chosen (or, none chosen, the results page), Escape closes. `/` or Ctrl-K (Cmd-K) focuses it, unless typing
- * in another field. On a phone the box is an icon linking to /search.
+ * in another field. Not on a phone (PhoneSearchLink).
  */
 export function GlobalSearchBox({ division }: { division: Division }) {
   const jsonFetch = useJsonFetch();
@@ -166,92 +166,96 @@ export function GlobalSearchBox({ division }: { division: Division }) {
 
   const shown = open && found !== null && q.trim().length >= 2;
   return (
-    <>
-      <Form
-        method="get"
-        action="/search"
-        role="search"
-        className="relative hidden sm:block sm:w-64 lg:w-80"
-        onSubmit={close}
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className="relative hidden sm:block sm:w-64 lg:w-80"
+      onSubmit={close}
+    >
+      <label htmlFor="global-search" className="sr-only">
+        Search leads, contacts and companies
+      </label>
+      <input
+        id="global-search"
+        ref={input}
+        type="search"
+        name="q"
+        value={q}
+        autoComplete="off"
+        placeholder="Search (press /)"
+        role="combobox"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={shown && options[active] ? `${listId}-${options[active].id}` : undefined}
+        onChange={(event) => search(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onFocus={() => setOpen(true)}
+        onBlur={() => window.setTimeout(close, 150)}
+        className="block w-full rounded-md border border-white/30 bg-white/95 px-3 py-1.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-500"
+      />
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Search results"
+        hidden={!shown}
+        className="absolute right-0 z-30 mt-1 max-h-[70vh] w-[min(28rem,90vw)] overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-900 shadow-lg"
       >
-        <label htmlFor="global-search" className="sr-only">
-          Search leads, contacts and companies
-        </label>
-        <input
-          id="global-search"
-          ref={input}
-          type="search"
-          name="q"
-          value={q}
-          autoComplete="off"
-          placeholder="Search (press /)"
-          role="combobox"
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={shown && options[active] ? `${listId}-${options[active].id}` : undefined}
-          onChange={(event) => search(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => window.setTimeout(close, 150)}
-          className="block w-full rounded-md border border-white/30 bg-white/95 px-3 py-1.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-500"
-        />
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Search results"
-          hidden={!shown}
-          className="absolute right-0 z-30 mt-1 max-h-[70vh] w-[min(28rem,90vw)] overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-900 shadow-lg"
-        >
-          {found && found.groups.length === 0 ? (
-            <p className="px-3 py-2 text-slate-600">Nothing found for "{found.q}".</p>
-          ) : null}
-          {found?.groups.map((group) => (
-            <div key={group.name} role="group" aria-label={group.name}>
-              <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-600 uppercase">
-                {group.name}
-              </p>
-              {group.options.map((option) => {
-                const current = options[active]?.id === option.id;
-                return (
-                  <div
-                    key={option.id}
-                    id={`${listId}-${option.id}`}
-                    role="option"
-                    aria-selected={current}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => go(option.href)}
-                    className={`cursor-pointer px-3 py-1.5 ${current ? "bg-slate-100" : "hover:bg-slate-50"}`}
-                  >
-                    <span className="font-medium">{option.label}</span>
-                    {option.archived ? <ArchivedBadge /> : null}
-                    {option.detail ? (
-                      <span className="block truncate text-slate-600">{option.detail}</span>
-                    ) : null}
-                  </div>
-                );
-              })}
-              {group.all ? (
-                <AppLink
-                  to={group.all}
+        {found && found.groups.length === 0 ? (
+          <p className="px-3 py-2 text-slate-600">Nothing found for "{found.q}".</p>
+        ) : null}
+        {found?.groups.map((group) => (
+          <div key={group.name} role="group" aria-label={group.name}>
+            <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-600 uppercase">
+              {group.name}
+            </p>
+            {group.options.map((option) => {
+              const current = options[active]?.id === option.id;
+              return (
+                <div
+                  key={option.id}
+                  id={`${listId}-${option.id}`}
+                  role="option"
+                  aria-selected={current}
                   onMouseDown={(event) => event.preventDefault()}
-                  onClick={close}
-                  className="block px-3 py-1 text-sm font-medium text-blue-700 hover:underline"
+                  onClick={() => go(option.href)}
+                  className={`cursor-pointer px-3 py-1.5 ${current ? "bg-slate-100" : "hover:bg-slate-50"}`}
                 >
-                  See all {group.name.toLowerCase()}
-                </AppLink>
-              ) : null}
-            </div>
-          ))}
-        </div>
-      </Form>
-      <AppLink
-        to="/search"
-        className="flex items-center rounded-md px-2 py-1.5 hover:bg-white/15 sm:hidden"
-        aria-label="Search"
-      >
-        <Icon name="search" width={18} height={18} />
-      </AppLink>
-    </>
+                  <span className="font-medium">{option.label}</span>
+                  {option.archived ? <ArchivedBadge /> : null}
+                  {option.detail ? (
+                    <span className="block truncate text-slate-600">{option.detail}</span>
+                  ) : null}
+                </div>
+              );
+            })}
+            {group.all ? (
+              <AppLink
+                to={group.all}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={close}
+                className="block px-3 py-1 text-sm font-medium text-blue-700 hover:underline"
+              >
+                See all {group.name.toLowerCase()}
+              </AppLink>
+            ) : null}
+          </div>
+        ))}
+      </div>
+    </Form>
+  );
+}
+
+/** On a phone, where the header has no room for the box: a link to /search (beside the menu). */
+export function PhoneSearchLink() {
+  return (
+    <AppLink
+      to="/search"
+      className="flex items-center gap-1 px-4 py-3 text-sm font-medium text-slate-700 sm:hidden"
+    >
+      <Icon name="search" width={18} height={18} />
+      Search
+    </AppLink>
   );
 }

@@ -83,10 +83,10 @@ test("the results page groups what it finds, archived leads marked, a lead openi
 test.describe("on a 375 px wide phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test("the header's search is a link to the page, which fits", async ({ page, crm }) => {
+  test("the search is a link beside the menu, to the page, which fits", async ({ page, crm }) => {
     await crm.lead("Quentin", "Ash");
     await signIn(page, crm.user, "/", "Dashboard");
-    await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
+    await page.getByRole("link", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL("/search");
     await page.getByRole("searchbox", { name: "Search leads, contacts and companies" }).fill(crm.token);
     await page.getByRole("main").getByRole("button", { name: "Search" }).click();
