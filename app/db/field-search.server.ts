@@ -12,12 +12,6 @@ import { tsqueryText, type WordQuery } from "./search-words";
  * one pattern of those alone, and the whole search is checked on the rows it finds in a form no index serves
  * (`is true`), so that the index does not intersect the search's common trigrams as well
  * (docs/decisions/020-search-probes.md).
- *
- * With `words` (the whole-word index's expression and what to ask it, db/search-words.ts) that index finds the
- * candidates instead, and the whole search is checked on them (docs/decisions/030-global-search.md). The
- * check is kept even where the index's answer is exact: PostgreSQL runs a scan's cheapest condition first,
- * so a plan that walks another index in the list's order checks each row by the cheap LIKE and computes
- * the dear word list only on the rows that hold the search.
  */
 export function fieldsContain(
   sql: Sql | Tx,
@@ -25,14 +19,9 @@ export function fieldsContain(
   fields: postgres.Fragment[],
   pattern: string,
   probes: string[] | null = null,
-  words: { index: postgres.Fragment; query: WordQuery } | null = null,
 ): postgres.Fragment {
-  const checked = sql`(${text} like lower(${pattern})) is true`;
-  const whole = words
-    ? sql`${wordsMatch(sql, words.index, words.query)} and ${checked}`
-    : probes?.length
-      ? sql`${text} like lower(${trigramPattern(pattern, probes)}) and ${checked}`
-      : sql`${text} like lower(${pattern})`;
+  const candidates = sql`${text} like lower(${trigramPattern(pattern, probes)})`;
+  const whole = probes?.length ? sql`${candidates} and (${text} like lower(${pattern})) is true` : candidates;
   if (!pattern.includes("\n")) return whole;
   const eachField = fields
     .map((field) => sql`${field} ilike ${pattern}`)
@@ -45,7 +34,10 @@ export function trigramPattern(pattern: string, probes: string[] | null) {
   return probes?.length ? `%${probes.join("%")}%` : pattern;
 }
 
-/** Rows whose whole-word index (`index`, sql/00023) holds the runs of `query` and each marked lexeme of `scope`. */
+/**
+ * Rows whose whole-word index (`index`, sql/00023_search_words.sql) holds the run of `query` (with
+ * `companyOnly`, in the company) and each marked lexeme of `scope` (db/search-words.ts).
+ */
 export function wordsMatch(
   sql: Sql | Tx,
   index: postgres.Fragment,

@@ -3,7 +3,7 @@ import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
 import { fieldsContain, trigramPattern, wordsMatch } from "~/db/field-search.server";
-import { divisionLexeme, wordQuery } from "~/db/search-words";
+import { countsByWords, divisionLexeme, wordQuery } from "~/db/search-words";
 import { containsPattern } from "~/db/like-pattern";
 import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -55,28 +55,30 @@ export function contactSearchWords(sql: Sql) {
 }
 
 /**
- * The division's contacts, and with a search those whose company, first or last name or e-mail contains it:
- * found by the whole-word index when the search has a run of three letters or digits, else by the trigram
- * index. `everyMatch` (a count): where the whole-word index answers exactly, it alone, the division among
- * its lexemes, so that no row is read (sql/00023).
+ * The division's contacts, and with a search those whose company, first or last name or e-mail contains it.
+ * `everyMatch` (a count, or the global search's first matches found in any order): the division compared in
+ * a form no index serves, as lead-list.server.ts listFilter does, so that the search's index alone finds the
+ * rows; with `byWords` too (a count), a search the whole-word index counts alone (countsByWords) is read from it,
+ * the division among its lexemes (sql/00023, docs/decisions/030-global-search.md).
  */
 export function contactFilter(
   sql: Sql,
   division: Division,
   search: string | undefined,
-  { everyMatch = false } = {},
+  { everyMatch = false, byWords = false } = {},
 ) {
   const pattern = containsPattern(search);
   if (!pattern) return sql`where c.company_division = ${division}`;
   const query = wordQuery(search);
-  if (everyMatch && query?.exact)
+  if (byWords && countsByWords(query))
     return sql`where ${wordsMatch(sql, contactSearchWords(sql), query, [divisionLexeme(division)])}`;
   const fields = [sql`c.company`, sql`c.first_name`, sql`c.last_name`, sql`c.email`];
-  const words = query && { index: contactSearchWords(sql), query };
-  const probes = words ? null : searchProbes("contacts", search!);
+  const probes = searchProbes("contacts", search!);
+  const inDivision = everyMatch
+    ? sql`(c.company_division = ${division}) is true`
+    : sql`c.company_division = ${division}`;
   return sql`
-    where c.company_division = ${division}
-      and ${fieldsContain(sql, contactSearchText(sql), fields, pattern, probes, words)}`;
+    where ${inDivision} and ${fieldsContain(sql, contactSearchText(sql), fields, pattern, probes)}`;
 }
 
 /**
@@ -112,7 +114,8 @@ export async function listContactPage(
   const filter = contactFilter(sql, division, query.search);
   const order = contactOrder(sql, pattern, paging);
   // A count the whole-word index answers alone is its own statement beside the page.
-  const countBeside = pattern !== null && order.knownTotal === undefined && wordQuery(query.search)?.exact;
+  const countBeside =
+    pattern !== null && order.knownTotal === undefined && countsByWords(wordQuery(query.search));
   const inScan = pattern !== null && order.knownTotal === undefined && !countBeside;
   const source = inScan
     ? sql`${withMatchCount(sql, "c", sql`from contacts c ${filter}`)} where true`
@@ -168,7 +171,7 @@ async function countContacts(sql: Sql, division: Division, search: string | unde
 
 async function searchedCount(sql: Sql, division: Division, search: string | undefined) {
   const [{ total }] = await sql<{ total: number }[]>`
-    select count(*)::int as total from contacts c ${contactFilter(sql, division, search, { everyMatch: true })}`;
+    select count(*)::int as total from contacts c ${contactFilter(sql, division, search, { everyMatch: true, byWords: true })}`;
   return total;
 }
 

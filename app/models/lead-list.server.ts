@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { fieldsContain, wordsMatch } from "~/db/field-search.server";
-import { divisionLexeme, tabLexeme, wordQuery } from "~/db/search-words";
+import { countsByWords, divisionLexeme, tabLexeme, wordQuery } from "~/db/search-words";
 import { containsPattern } from "~/db/like-pattern";
 import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -82,21 +82,16 @@ export function leadSearchWords(sql: Sql | Tx) {
     l.first_name || E'\n' || l.last_name || E'\n' || l.email || E'\n' || l.company, l.company)`;
 }
 
-/**
- * A lead whose first name, last name, e-mail or company contains the search, any case: found by the
- * whole-word index when the search has a run of three letters or digits, else by the trigram index.
- */
+/** A lead whose first name, last name, e-mail or company contains the search, any case. */
 export function searchFilter(sql: Sql | Tx, search: string, pattern: string) {
   const fields = [sql`l.first_name`, sql`l.last_name`, sql`l.email`, sql`l.company`];
-  const query = wordQuery(search);
-  const words = query && { index: leadSearchWords(sql), query };
-  const probes = words ? null : searchProbes("leads", search);
-  return sql`and ${fieldsContain(sql, leadSearchText(sql), fields, pattern, probes, words)}`;
+  const probes = searchProbes("leads", search);
+  return sql`and ${fieldsContain(sql, leadSearchText(sql), fields, pattern, probes)}`;
 }
 
 /**
- * What a searched list's count reads when the whole-word index answers the search exactly and nothing but
- * the division and tab filters it: the index alone, no table row (sql/00023). Null otherwise.
+ * What a searched list's count reads when the whole-word index counts the search alone (countsByWords) and
+ * nothing but the division and tab filters it (sql/00023). Null otherwise.
  */
 function countedByWords(sql: Sql, division: Division, query: LeadListQuery) {
   const words = wordQuery(query.search);
@@ -104,7 +99,7 @@ function countedByWords(sql: Sql, division: Division, query: LeadListQuery) {
   const filtered = Object.values(others).some(
     (value) => value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0),
   );
-  if (!words?.exact || filtered) return null;
+  if (!countsByWords(words) || filtered) return null;
   return sql`where ${wordsMatch(sql, leadSearchWords(sql), words, [divisionLexeme(division), tabLexeme(archived)])}`;
 }
 

@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import { db, heavyWhen, type Sql } from "~/db/db.server";
 import { trigramPattern, wordsMatch } from "~/db/field-search.server";
 import { containsPattern } from "~/db/like-pattern";
-import { divisionLexeme, wordQuery } from "~/db/search-words";
+import { wordQuery } from "~/db/search-words";
 import type { Division } from "~/utils/divisions";
 import { requireDivisionAccess, type Actor } from "./actor.server";
 import { contactFilter, contactSearchText, contactSearchWords } from "./contact.server";
@@ -16,10 +16,14 @@ import { searchProbes } from "./search-statistics.server";
  */
 const COMPANY_ROWS = 500;
 
+/** Leads and contacts read for their groups, the first found; the groups show the newest or first of these. */
+const FIRST_FOUND = 100;
+
 /**
  * The global search (docs/decisions/030-global-search.md): the division's leads (active and archived, the
  * archived marked), contacts and company names containing `q` as the lists search (CONTRACT.md: a substring
- * of first name, last name, e-mail or company, any case), a few of each and whether there are more.
+ * of first name, last name, e-mail or company, any case), a few of each and whether there are more. The
+ * few are the newest (leads) or first by company and name (contacts) of the first FIRST_FOUND found.
  */
 export async function globalSearch(actor: Actor, division: Division, q: string): Promise<GlobalSearch> {
   requireDivisionAccess(actor, division);
@@ -33,19 +37,27 @@ export async function globalSearch(actor: Actor, division: Division, q: string):
     };
   const sql = await db(actor);
   const take = SEARCH_GROUP_SIZE + 1;
+  // The first matches found, in no order (the index's), then ordered: a common word's newest or first by
+  // name would be a walk of the division in that order, and a rare one's would be that walk to its end.
   const [leads, contacts, companies] = await heavyWhen(sql, true, () =>
     Promise.all([
       sql<SearchLead[]>`
-        select l.id, l.first_name, l.last_name, l.email, l.company, l.status, l.is_archived
-          from leads l
-         where l.company_division = ${division} ${searchFilter(sql, q, pattern)}
-         order by l.is_archived, l.updated_at desc, l.id desc
-         limit ${take}`,
+        select id, first_name, last_name, email, company, status, is_archived from (
+          select l.id, l.first_name, l.last_name, l.email, l.company, l.status, l.is_archived, l.updated_at
+            from leads l
+           where (l.company_division = ${division}) is true ${searchFilter(sql, q, pattern)}
+           limit ${FIRST_FOUND}
+        ) found
+        order by is_archived, updated_at desc, id desc
+        limit ${take}`,
       sql<SearchContact[]>`
-        select c.id, c.first_name, c.last_name, c.email, c.company
-          from contacts c ${contactFilter(sql, division, q)}
-         order by lower(c.company), lower(c.last_name), lower(c.first_name), c.id
-         limit ${take}`,
+        select id, first_name, last_name, email, company from (
+          select c.id, c.first_name, c.last_name, c.email, c.company
+            from contacts c ${contactFilter(sql, division, q, { everyMatch: true })}
+           limit ${FIRST_FOUND}
+        ) found
+        order by lower(company), lower(last_name), lower(first_name), id
+        limit ${take}`,
       companyNames(sql, division, q, pattern, take),
     ]),
   );
@@ -69,13 +81,15 @@ export async function globalSearch(actor: Actor, division: Division, q: string):
  */
 function companyNames(sql: Sql, division: Division, q: string, pattern: string, take: number) {
   const words = wordQuery(q);
-  const scope = [divisionLexeme(division)];
+  // The division as a row's column, not the index's lexeme: the index then reads the run's short list alone.
   const leadRows = words
-    ? sql`${wordsMatch(sql, leadSearchWords(sql), words, scope, { companyOnly: true })}`
+    ? sql`${wordsMatch(sql, leadSearchWords(sql), words, [], { companyOnly: true })}
+          and l.company_division = ${division}`
     : sql`l.company_division = ${division}
           and ${leadSearchText(sql)} like lower(${trigramPattern(pattern, searchProbes("leads", q))})`;
   const contactRows = words
-    ? sql`${wordsMatch(sql, contactSearchWords(sql), words, scope, { companyOnly: true })}`
+    ? sql`${wordsMatch(sql, contactSearchWords(sql), words, [], { companyOnly: true })}
+          and c.company_division = ${division}`
     : sql`c.company_division = ${division}
           and ${contactSearchText(sql)} like lower(${trigramPattern(pattern, searchProbes("contacts", q))})`;
   // A one-run search is answered exactly by the company lexemes; any other is checked on the company.

@@ -77,6 +77,11 @@ describe.runIf(databaseUrl())("global search", () => {
       expect(found.body.more.leads, term).toBe(leads.length > 5);
       for (const lead of found.body.leads) expect(leads, term).toContain(lead.id);
       for (const contact of found.body.contacts) expect(contacts, term).toContain(contact.id);
+      // The companies: the fixture's containing the search (no other test's company holds the token).
+      const companies = people
+        .map((person) => person.company)
+        .filter((company) => !/[\n%_]/.test(term) && company.toLowerCase().includes(term.toLowerCase()));
+      expect([...found.body.companies].sort(), term).toEqual([...new Set(companies)].sort());
     }
   });
 
