@@ -117,7 +117,9 @@ export function GlobalSearchBox({ division }: { division: Division }) {
     setActive(-1);
     window.clearTimeout(timer.current);
     request.current?.abort();
-    if (text.trim().length < 2) return setFound(null);
+    // From the third character, as the lists search as you type (use-search-as-you-type.ts): one or two
+    // letters match most of a large list and cannot use the search indexes.
+    if (text.trim().length < 3) return setFound(null);
     timer.current = window.setTimeout(async () => {
       const controller = new AbortController();
       request.current = controller;
@@ -164,7 +166,7 @@ export function GlobalSearchBox({ division }: { division: Division }) {
     }
   }
 
-  const shown = open && found !== null && q.trim().length >= 2;
+  const shown = open && found !== null && q.trim().length >= 3;
   return (
     <Form
       method="get"
