@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import { db, heavyWhen, type Sql } from "~/db/db.server";
 import { trigramPattern, wordsMatch } from "~/db/field-search.server";
 import { containsPattern } from "~/db/like-pattern";
-import { wordQuery } from "~/db/search-words";
+import { divisionLexeme, wordQuery } from "~/db/search-words";
 import type { Division } from "~/utils/divisions";
 import { requireDivisionAccess, type Actor } from "./actor.server";
 import { contactFilter, contactSearchText, contactSearchWords } from "./contact.server";
@@ -81,15 +81,15 @@ export async function globalSearch(actor: Actor, division: Division, q: string):
  */
 function companyNames(sql: Sql, division: Division, q: string, pattern: string, take: number) {
   const words = wordQuery(q);
-  // The division as a row's column, not the index's lexeme: the index then reads the run's short list alone.
+  // The division among the index's lexemes, not a column of the row: offered the division's own indexes,
+  // the planner walked one for a common word ("Builders"), computing the word list on each row it passed.
+  const scope = [divisionLexeme(division)];
   const leadRows = words
-    ? sql`${wordsMatch(sql, leadSearchWords(sql), words, [], { companyOnly: true })}
-          and l.company_division = ${division}`
+    ? wordsMatch(sql, leadSearchWords(sql), words, scope, { companyOnly: true })
     : sql`l.company_division = ${division}
           and ${leadSearchText(sql)} like lower(${trigramPattern(pattern, searchProbes("leads", q))})`;
   const contactRows = words
-    ? sql`${wordsMatch(sql, contactSearchWords(sql), words, [], { companyOnly: true })}
-          and c.company_division = ${division}`
+    ? wordsMatch(sql, contactSearchWords(sql), words, scope, { companyOnly: true })
     : sql`c.company_division = ${division}
           and ${contactSearchText(sql)} like lower(${trigramPattern(pattern, searchProbes("contacts", q))})`;
   // A one-run search is answered exactly by the company lexemes; any other is checked on the company.
