@@ -51,7 +51,7 @@ export function contactSearchText(sql: Sql) {
 /** The expression of the contacts' whole-word index (sql/00023_search_words.sql). */
 export function contactSearchWords(sql: Sql) {
   return sql`search_words(c.company_division, null,
-    c.first_name || E'\n' || c.last_name || E'\n' || coalesce(c.email, '') || E'\n' || c.company, c.company)`;
+    c.first_name || E'\\n' || c.last_name || E'\\n' || coalesce(c.email, '') || E'\\n' || c.company, c.company)`;
 }
 
 /**

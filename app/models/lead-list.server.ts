@@ -79,7 +79,7 @@ export function leadSearchText(sql: Sql | Tx) {
 /** The expression of the leads' whole-word index (sql/00023_search_words.sql). */
 export function leadSearchWords(sql: Sql | Tx) {
   return sql`search_words(l.company_division, l.is_archived,
-    l.first_name || E'\n' || l.last_name || E'\n' || l.email || E'\n' || l.company, l.company)`;
+    l.first_name || E'\\n' || l.last_name || E'\\n' || l.email || E'\\n' || l.company, l.company)`;
 }
 
 /** A lead whose first name, last name, e-mail or company contains the search, any case. */
