@@ -100,22 +100,26 @@ function contactOrder(sql: Sql, pattern: string | null, paging: Paging) {
 /**
  * One page of a division's contact cards, each with its first related leads (the main-contact ones first)
  * and how many it has. Unsearched, the total comes from the kept count (sql/00003); searched, from the
- * same scan as the page. `expanded` is a card that shows up to EXPANDED_RELATED leads.
+ * same scan as the page, or beside it when capped (`countUpTo`, the page) or counted by the whole-word index.
+ * `expanded` is a card that shows up to EXPANDED_RELATED leads.
  */
 export async function listContactPage(
   actor: Actor,
   division: Division,
   query: { search?: string; expanded?: string | null },
   paging: PageSize,
+  { countUpTo }: { countUpTo?: number } = {},
 ): Promise<{ contacts: ContactCard[]; total: number; next: PageCursor | null }> {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
   const pattern = containsPattern(query.search);
   const filter = contactFilter(sql, division, query.search);
   const order = contactOrder(sql, pattern, paging);
-  // A count the whole-word index answers alone is its own statement beside the page.
+  // A capped count, or one the whole-word index answers alone, is its own statement beside the page.
   const countBeside =
-    pattern !== null && order.knownTotal === undefined && countsByWords(wordQuery(query.search));
+    pattern !== null &&
+    order.knownTotal === undefined &&
+    (countUpTo !== undefined || countsByWords(wordQuery(query.search)));
   const inScan = pattern !== null && order.knownTotal === undefined && !countBeside;
   const source = inScan
     ? sql`${withMatchCount(sql, "c", sql`from contacts c ${filter}`)} where true`
@@ -144,7 +148,7 @@ export async function listContactPage(
        ${order.order}`,
       pattern
         ? countBeside
-          ? searchedCount(sql, division, query.search)
+          ? searchedCount(sql, division, query.search, countUpTo)
           : null
         : contactTotal(sql, division),
     ]),
@@ -153,7 +157,7 @@ export async function listContactPage(
     separateTotal ??
     order.knownTotal ??
     rows[0]?.total ??
-    (paging.offset ? await countContacts(sql, division, query.search) : 0);
+    (paging.offset ? await countContacts(sql, division, query.search, countUpTo) : 0);
   const page = order.page(rows, paging.limit, pattern ? total : undefined);
   return { contacts: page.rows, total, next: page.next };
 }
@@ -164,14 +168,19 @@ async function contactTotal(sql: Sql, division: Division) {
   return row?.contacts ?? 0;
 }
 
-async function countContacts(sql: Sql, division: Division, search: string | undefined) {
+async function countContacts(sql: Sql, division: Division, search: string | undefined, upTo?: number) {
   if (!search?.trim()) return contactTotal(sql, division);
-  return heavyWhen(sql, true, () => searchedCount(sql, division, search));
+  return heavyWhen(sql, true, () => searchedCount(sql, division, search, upTo));
 }
 
-async function searchedCount(sql: Sql, division: Division, search: string | undefined) {
-  const [{ total }] = await sql<{ total: number }[]>`
-    select count(*)::int as total from contacts c ${contactFilter(sql, division, search, { everyMatch: true, byWords: true })}`;
+/** A search's count; with `upTo`, it stops at the first match past that many (a page says "10,000+"). */
+async function searchedCount(sql: Sql, division: Division, search: string | undefined, upTo?: number) {
+  const filter = contactFilter(sql, division, search, { everyMatch: true, byWords: true });
+  const [{ total }] =
+    upTo === undefined
+      ? await sql<{ total: number }[]>`select count(*)::int as total from contacts c ${filter}`
+      : await sql<{ total: number }[]>`
+          select count(*)::int as total from (select from contacts c ${filter} limit ${upTo + 1}) matches`;
   return total;
 }
 

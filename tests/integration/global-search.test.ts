@@ -127,7 +127,7 @@ describe.runIf(databaseUrl())("global search", () => {
     expect(page.body).toContain(`/contacts?contactId=${contact.id}`);
   });
 
-  it("says 10,000+ on the leads page only when a search finds more than 10,000", async () => {
+  it("says 10,000+ on the leads and contacts pages only when a search finds more than 10,000", async () => {
     const admin = await adminClient();
     const w = letters();
     const sql = testSql();
@@ -146,8 +146,19 @@ describe.runIf(databaseUrl())("global search", () => {
       expect(capped.body).toMatch(/of <!-- -->10,000\+<!-- --> results/);
       // The API's count stays exact (CONTRACT.md).
       expect((await listLeads(admin, "TSS", { search: w, limit: "1" })).total).toBe(10_001);
+
+      // The contacts page too.
+      await sql`
+        insert into contacts (first_name, last_name, email, company, company_division)
+        select 'Bulk', ${w}, 'bulk' || i || '@' || ${w} || '.example', 'Bulk Ltd', 'TSS'
+          from generate_series(1, 10001) i`;
+      const contacts = await admin.get<string>(`/contacts?q=${w}`);
+      expect(contacts.body).toMatch(/of <!-- -->10,000\+<!-- --> results/);
+      const contactList = await admin.get(`/api/contacts/TSS?search=${w}&limit=1`);
+      expect(contactList.headers.get("x-total-count")).toBe("10001");
     } finally {
       await sql`delete from leads where last_name = ${w}`;
+      await sql`delete from contacts where last_name = ${w}`;
     }
   });
 });

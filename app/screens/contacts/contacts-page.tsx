@@ -17,6 +17,7 @@ import { useFieldFollowing } from "~/components/use-field-following";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { CONTACTS_PAGE_SIZE, contactLeadHref, contactsView, type ContactsView } from "./contacts-view";
 import { brandingFor } from "~/utils/divisions";
+import { COUNT_CAP } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Contacts | CRM" }];
 
@@ -128,6 +129,7 @@ export function ContactsPage() {
               page={view.page}
               pageSize={CONTACTS_PAGE_SIZE}
               total={data.total}
+              cap={view.q ? COUNT_CAP : undefined}
               href={(page) => contactsView.href({ ...view, page })}
             />
           </div>
