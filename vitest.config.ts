@@ -12,6 +12,7 @@ const WHOLE_DATABASE = [
   "cursor-paging",
   "dashboard-api",
   "export",
+  "global-search",
   "hostile-input-cross-site",
   "hostile-input-forged-fields",
   "hostile-input-json",

@@ -17,6 +17,9 @@ import { leadsPageList } from "../app/screens/leads/leads-page.server";
 import { leadsView } from "../app/screens/leads/leads-view";
 import { boardColumns } from "../app/screens/pipeline/pipeline-page.server";
 import { boardState } from "../app/screens/pipeline/pipeline-view";
+import { globalSearchSchema } from "../app/models/search.schema";
+import { globalSearch } from "../app/models/search.server";
+import { searchView } from "../app/screens/search/search-view";
 import { connectDatabase } from "../app/db/db.server";
 
 const sessionId = process.env.BENCH_SESSION_ID!;
@@ -61,8 +64,29 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
       return { status: 201, body: await createLead(actor, companyDivision, input) };
     },
   ],
+  [
+    "GET",
+    /^\/api\/search\/(TSS|NLH)$/,
+    async (actor, url) => {
+      const { q } = globalSearchSchema.parse(Object.fromEntries(url.searchParams));
+      return { body: await globalSearch(actor, url.pathname.slice(-3) as "TSS" | "NLH", q) };
+    },
+  ],
   // The pages' data: what their loaders read.
   // The shell's loader (routes/_app.tsx) runs beside each page's: its saved views.
+  [
+    "GET",
+    /^\/search$/,
+    async (actor, url) => {
+      const view = searchView.read(url.searchParams);
+      const division = currentDivision(actor.user);
+      const [found, savedViews] = await Promise.all([
+        view.q ? globalSearch(actor, division, view.q) : null,
+        listSidebarViews(actor, division),
+      ]);
+      return { body: { view, found, savedViews } };
+    },
+  ],
   [
     "GET",
     /^\/leads$/,

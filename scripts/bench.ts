@@ -32,6 +32,7 @@ import { BOARD_PAGE_SIZE } from "../app/models/pipeline";
 import { readBoard } from "../app/models/pipeline.server";
 import { getSessionUser } from "../app/models/session.server";
 import { listTimeline } from "../app/models/timeline.server";
+import { globalSearch } from "../app/models/search.server";
 import { closeDatabase, connectDatabase, type Sql } from "../app/db/db.server";
 import { encodeCursor, type PageCursor } from "../app/utils/page-cursor";
 import { zonedDate } from "../app/utils/time-zone";
@@ -196,6 +197,19 @@ async function queries(
     ["search an e-mail", () => page({ search: sample.email.split("@")[0] }), TARGET_P95_MS],
     ["search a common surname (1 lead in 80)", () => page({ search: "Smith" }), null],
     ["search a short fragment (about 1 lead in 9)", () => page({ search: "ash" }), null],
+    [
+      "the /leads page's search for a common word (Smith, 1 lead in 80)",
+      () => leadsPageList(actor, "TSS", leadsView.read(new URLSearchParams({ q: "Smith" }))),
+      TARGET_P95_MS,
+    ],
+    ["global search: a name", () => globalSearch(actor, "TSS", sample.lastName), TARGET_P95_MS],
+    [
+      "global search: an e-mail fragment",
+      () => globalSearch(actor, "TSS", sample.email.split("@")[0].slice(0, 12)),
+      TARGET_P95_MS,
+    ],
+    ["global search: a company", () => globalSearch(actor, "TSS", sample.company), TARGET_P95_MS],
+    ["global search: a common word (Smith)", () => globalSearch(actor, "TSS", "Smith"), TARGET_P95_MS],
     ["status filter", () => page({ status: "QUALIFIED" }), TARGET_P95_MS],
     ["status filter, sorted by value", () => page({ status: "QUALIFIED", sort: "value" }), null],
     ["sorted by company", () => page({ sort: "company", direction: "asc" }), TARGET_P95_MS],
@@ -322,6 +336,8 @@ async function load(
       name: "GET /api/leads/TSS?limit=50&cursor=… (deep)",
       path: `/api/leads/TSS?limit=50&cursor=${sample.deepCursor}`,
     },
+    { name: "GET /search?q=… (HTML, global search)", path: `/search?q=${search}` },
+    { name: "GET /api/search/TSS?q=…", path: `/api/search/TSS?q=${search}` },
     { name: "GET / (dashboard, HTML)", path: "/" },
     { name: "GET /pipeline (HTML, the board)", path: "/pipeline" },
     { name: "GET /api/dashboard/stats/TSS", path: "/api/dashboard/stats/TSS" },

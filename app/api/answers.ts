@@ -15,6 +15,7 @@ import { type PersonRef, type User } from "~/models/user.schema";
 import type { LeadActivity } from "~/models/timeline.schema";
 import { ACTIVITY_KINDS, ACTIVITY_OUTCOMES, TIMELINE_TYPES, type TimelineEntry } from "~/models/timeline";
 import { ROLES } from "~/models/user";
+import type { GlobalSearch } from "~/models/search";
 import { DIVISIONS } from "~/utils/divisions";
 
 /**
@@ -120,6 +121,39 @@ export const contactAnswer = wireOf<Contact>()(
     position: z.string().nullable(),
     companyDivision: division,
     createdAt: timestamp,
+  }),
+);
+
+export const globalSearchAnswer = wireOf<GlobalSearch>()(
+  z.object({
+    leads: z
+      .array(
+        z.object({
+          id,
+          firstName: z.string(),
+          lastName: z.string(),
+          email: z.string(),
+          company: z.string(),
+          status: z.enum(LEAD_STATUSES),
+          isArchived: z.boolean(),
+        }),
+      )
+      .describe("Leads, active first, then newest update"),
+    contacts: z
+      .array(
+        z.object({
+          id,
+          firstName: z.string(),
+          lastName: z.string(),
+          email: z.string().nullable(),
+          company: z.string(),
+        }),
+      )
+      .describe("Contacts, by company, then last and first name"),
+    companies: z.array(z.string()).describe("Company names of the division's leads and contacts, by name"),
+    more: z
+      .object({ leads: z.boolean(), contacts: z.boolean(), companies: z.boolean() })
+      .describe("Whether a group has more matches than it lists"),
   }),
 );
 
@@ -328,6 +362,7 @@ export const ANSWERS = {
   PersonRef: personRefAnswer,
   Contact: contactAnswer,
   FollowUp: followUpAnswer,
+  GlobalSearch: globalSearchAnswer,
   User: userAnswer,
   AuditEntry: auditEntryAnswer,
   DashboardStats: dashboardStatsAnswer,

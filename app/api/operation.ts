@@ -92,6 +92,7 @@ export const TAGS = {
   Contacts: "Contacts of a division and their related leads.",
   Dashboard: "A division's figures.",
   Pipeline: "A division's leads by status, with each column's totals and weighted value.",
+  Search: "One search across a division's leads, contacts and company names.",
   "Notes and follow-ups": "Notes on leads, follow-up dates, voice recordings.",
   Timeline: "A lead's history in one feed, and the calls and e-mails logged on it.",
   "Saved views": "Named lead lists (filters and order), private or shared with a division.",

@@ -4,6 +4,7 @@ import { brandingFor, type Division } from "~/utils/divisions";
 import { AppLink } from "./app-link";
 import { closeOnLinkClick } from "./disclosure";
 import { DivisionLogo } from "./division-logo";
+import { GlobalSearchBox, PhoneSearchLink } from "./global-search";
 import { Icon, type IconName } from "./icons";
 
 export type ShellUser = {
@@ -65,6 +66,7 @@ export function AppShell({
               <p className="truncate text-sm opacity-90">{brand.fullName} Division</p>
             </div>
           </div>
+          <GlobalSearchBox division={brand.division} />
           {divisions.length > 1 ? <CompanySwitcher current={brand.division} divisions={divisions} /> : null}
           <div className="flex items-center gap-2">
             {user.profileImageUrl ? (
@@ -99,13 +101,16 @@ export function AppShell({
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
         {/* Phones: the sidebar folds into a menu that opens without JavaScript. */}
-        <details className="border-b border-slate-200 bg-white md:hidden" onClick={closeOnLinkClick}>
-          <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium text-slate-700">
-            <Icon name="menu" />
-            Menu
-          </summary>
-          <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} />
-        </details>
+        <div className="flex items-start border-b border-slate-200 bg-white md:hidden">
+          <details className="min-w-0 flex-1" onClick={closeOnLinkClick}>
+            <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium text-slate-700">
+              <Icon name="menu" />
+              Menu
+            </summary>
+            <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} />
+          </details>
+          <PhoneSearchLink />
+        </div>
         <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white md:block">
           <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} />
         </aside>

@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import type { Sql, Tx } from "./db.server";
+import { tsqueryText, type WordQuery } from "./search-words";
 
 /**
  * Rows where one of `fields` contains the search (`pattern`, from containsPattern), any case: one LIKE on
@@ -31,4 +32,18 @@ export function fieldsContain(
 /** What a trigram index is given for a search: its probes, in its order, as one pattern; else the search itself. */
 export function trigramPattern(pattern: string, probes: string[] | null) {
   return probes?.length ? `%${probes.join("%")}%` : pattern;
+}
+
+/**
+ * Rows whose whole-word index (`index`, sql/00023_search_words.sql) holds the run of `query` (with
+ * `companyOnly`, in the company) and each marked lexeme of `scope` (db/search-words.ts).
+ */
+export function wordsMatch(
+  sql: Sql | Tx,
+  index: postgres.Fragment,
+  query: WordQuery,
+  scope: string[] = [],
+  { companyOnly = false } = {},
+): postgres.Fragment {
+  return sql`${index} @@ ${tsqueryText(query, scope, { companyOnly })}::tsquery`;
 }

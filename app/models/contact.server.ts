@@ -2,7 +2,8 @@ import type postgres from "postgres";
 import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { notFound } from "~/utils/errors";
-import { fieldsContain, trigramPattern } from "~/db/field-search.server";
+import { fieldsContain, trigramPattern, wordsMatch } from "~/db/field-search.server";
+import { countsByWords, divisionLexeme, wordQuery } from "~/db/search-words";
 import { containsPattern } from "~/db/like-pattern";
 import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/db/keyset.server";
 import type { PageCursor } from "~/utils/page-cursor";
@@ -43,19 +44,41 @@ function relatedTo(sql: Sql | Tx) {
  * A contact's first name, last name, e-mail and company, lower-cased and apart by line breaks: the expression
  * of the search's trigram index (sql/00011_contact_search_text.sql), as leadSearchText is for leads.
  */
-function contactSearchText(sql: Sql) {
+export function contactSearchText(sql: Sql) {
   return sql`lower(c.first_name || E'\\n' || c.last_name || E'\\n' || coalesce(c.email, '') || E'\\n' || c.company)`;
 }
 
-/** The division's contacts, and with a search those whose company, first or last name or e-mail contains it. */
-function contactFilter(sql: Sql, division: Division, search: string | undefined) {
+/** The expression of the contacts' whole-word index (sql/00023_search_words.sql). */
+export function contactSearchWords(sql: Sql) {
+  return sql`search_words(c.company_division, null,
+    c.first_name || E'\\n' || c.last_name || E'\\n' || coalesce(c.email, '') || E'\\n' || c.company, c.company)`;
+}
+
+/**
+ * The division's contacts, and with a search those whose company, first or last name or e-mail contains it.
+ * `everyMatch` (a count, or the global search's first matches found in any order): the division compared in
+ * a form no index serves, as lead-list.server.ts listFilter does, so that the search's index alone finds the
+ * rows; with `byWords` too (a count), a search the whole-word index counts alone (countsByWords) is read from it,
+ * the division among its lexemes (sql/00023, docs/decisions/030-global-search.md).
+ */
+export function contactFilter(
+  sql: Sql,
+  division: Division,
+  search: string | undefined,
+  { everyMatch = false, byWords = false } = {},
+) {
   const pattern = containsPattern(search);
   if (!pattern) return sql`where c.company_division = ${division}`;
+  const query = wordQuery(search);
+  if (byWords && countsByWords(query))
+    return sql`where ${wordsMatch(sql, contactSearchWords(sql), query, [divisionLexeme(division)])}`;
   const fields = [sql`c.company`, sql`c.first_name`, sql`c.last_name`, sql`c.email`];
   const probes = searchProbes("contacts", search!);
+  const inDivision = everyMatch
+    ? sql`(c.company_division = ${division}) is true`
+    : sql`c.company_division = ${division}`;
   return sql`
-    where c.company_division = ${division}
-      and ${fieldsContain(sql, contactSearchText(sql), fields, pattern, probes)}`;
+    where ${inDivision} and ${fieldsContain(sql, contactSearchText(sql), fields, pattern, probes)}`;
 }
 
 /**
@@ -77,20 +100,27 @@ function contactOrder(sql: Sql, pattern: string | null, paging: Paging) {
 /**
  * One page of a division's contact cards, each with its first related leads (the main-contact ones first)
  * and how many it has. Unsearched, the total comes from the kept count (sql/00003); searched, from the
- * same scan as the page. `expanded` is a card that shows up to EXPANDED_RELATED leads.
+ * same scan as the page, or beside it when capped (`countUpTo`, the page) or counted by the whole-word index.
+ * `expanded` is a card that shows up to EXPANDED_RELATED leads.
  */
 export async function listContactPage(
   actor: Actor,
   division: Division,
   query: { search?: string; expanded?: string | null },
   paging: PageSize,
+  { countUpTo }: { countUpTo?: number } = {},
 ): Promise<{ contacts: ContactCard[]; total: number; next: PageCursor | null }> {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
   const pattern = containsPattern(query.search);
   const filter = contactFilter(sql, division, query.search);
   const order = contactOrder(sql, pattern, paging);
-  const inScan = pattern !== null && order.knownTotal === undefined;
+  // A capped count, or one the whole-word index answers alone, is its own statement beside the page.
+  const countBeside =
+    pattern !== null &&
+    order.knownTotal === undefined &&
+    (countUpTo !== undefined || countsByWords(wordQuery(query.search)));
+  const inScan = pattern !== null && order.knownTotal === undefined && !countBeside;
   const source = inScan
     ? sql`${withMatchCount(sql, "c", sql`from contacts c ${filter}`)} where true`
     : sql`contacts c ${filter}`;
@@ -116,14 +146,18 @@ export async function listContactPage(
         ) related
         cross join lateral (select count(*)::int as n from leads l where ${relatedTo(sql)}) related_count
        ${order.order}`,
-      pattern ? null : contactTotal(sql, division),
+      pattern
+        ? countBeside
+          ? searchedCount(sql, division, query.search, countUpTo)
+          : null
+        : contactTotal(sql, division),
     ]),
   );
   const total =
     separateTotal ??
     order.knownTotal ??
     rows[0]?.total ??
-    (paging.offset ? await countContacts(sql, division, query.search) : 0);
+    (paging.offset ? await countContacts(sql, division, query.search, countUpTo) : 0);
   const page = order.page(rows, paging.limit, pattern ? total : undefined);
   return { contacts: page.rows, total, next: page.next };
 }
@@ -134,14 +168,19 @@ async function contactTotal(sql: Sql, division: Division) {
   return row?.contacts ?? 0;
 }
 
-async function countContacts(sql: Sql, division: Division, search: string | undefined) {
+async function countContacts(sql: Sql, division: Division, search: string | undefined, upTo?: number) {
   if (!search?.trim()) return contactTotal(sql, division);
-  const [{ total }] = await heavyWhen(
-    sql,
-    true,
-    () => sql<{ total: number }[]>`
-    select count(*)::int as total from contacts c ${contactFilter(sql, division, search)}`,
-  );
+  return heavyWhen(sql, true, () => searchedCount(sql, division, search, upTo));
+}
+
+/** A search's count; with `upTo`, it stops at the first match past that many (a page says "10,000+"). */
+async function searchedCount(sql: Sql, division: Division, search: string | undefined, upTo?: number) {
+  const filter = contactFilter(sql, division, search, { everyMatch: true, byWords: true });
+  const [{ total }] =
+    upTo === undefined
+      ? await sql<{ total: number }[]>`select count(*)::int as total from contacts c ${filter}`
+      : await sql<{ total: number }[]>`
+          select count(*)::int as total from (select from contacts c ${filter} limit ${upTo + 1}) matches`;
   return total;
 }
 

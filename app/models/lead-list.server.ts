@@ -1,7 +1,8 @@
 import type postgres from "postgres";
 import { db, heavyWhen, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
-import { fieldsContain } from "~/db/field-search.server";
+import { fieldsContain, wordsMatch } from "~/db/field-search.server";
+import { countsByWords, divisionLexeme, tabLexeme, wordQuery } from "~/db/search-words";
 import { containsPattern } from "~/db/like-pattern";
 import { keyset, keysetBatches, withMatchCount, type Keyset, type SortKey } from "~/db/keyset.server";
 import { COUNT_CAP } from "~/utils/format";
@@ -135,11 +136,31 @@ export function leadSearchText(sql: Sql | Tx) {
   return sql`lower(l.first_name || E'\\n' || l.last_name || E'\\n' || l.email || E'\\n' || l.company)`;
 }
 
+/** The expression of the leads' whole-word index (sql/00023_search_words.sql). */
+export function leadSearchWords(sql: Sql | Tx) {
+  return sql`search_words(l.company_division, l.is_archived,
+    l.first_name || E'\\n' || l.last_name || E'\\n' || l.email || E'\\n' || l.company, l.company)`;
+}
+
 /** A lead whose first name, last name, e-mail or company contains the search, any case. */
-function searchFilter(sql: Sql | Tx, search: string, pattern: string) {
+export function searchFilter(sql: Sql | Tx, search: string, pattern: string) {
   const fields = [sql`l.first_name`, sql`l.last_name`, sql`l.email`, sql`l.company`];
   const probes = searchProbes("leads", search);
   return sql`and ${fieldsContain(sql, leadSearchText(sql), fields, pattern, probes)}`;
+}
+
+/**
+ * What a searched list's count reads when the whole-word index counts the search alone (countsByWords) and
+ * nothing but the division and tab filters it (sql/00023). Null otherwise.
+ */
+function countedByWords(sql: Sql, division: Division, query: LeadListQuery) {
+  const words = wordQuery(query.search);
+  const { search: _, archived, sort: __, direction: ___, ...others } = query;
+  const filtered = Object.values(others).some(
+    (value) => value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0),
+  );
+  if (!countsByWords(words) || filtered) return null;
+  return sql`where ${wordsMatch(sql, leadSearchWords(sql), words, [divisionLexeme(division), tabLexeme(archived)])}`;
 }
 
 /**
@@ -189,14 +210,15 @@ function onePerson(actor: Actor, filters: LeadFilters) {
 
 /**
  * A list's total. With `otherTab`, one read of the kept counts also answers the other tab's total (the leads
- * page shows both); the other ways of counting ignore it.
+ * page shows both); the other ways of counting ignore it. With `upTo`, a searched count stops past that many
+ * (answering `upTo + 1`).
  */
 async function countLeads(
   sql: Sql,
   actor: Actor,
   division: Division,
   query: LeadListQuery,
-  { otherTab = false } = {},
+  { otherTab = false, upTo }: { otherTab?: boolean; upTo?: number } = {},
 ): Promise<{ total: number; otherTabTotal?: number }> {
   const statusFilter = statusCondition(sql, sql`status`, query);
   if (countedByStats(query)) {
@@ -221,21 +243,21 @@ async function countLeads(
                   and ${scope}))::int as total`;
     return counts;
   }
-  if (!query.search?.trim() && !query.withValue) {
-    // Field ranges (or an owner beside "mine"): counted up to COUNT_CAP + 1 matches, which says "more than
-    // COUNT_CAP" (utils/format.ts).
-    const [counts] = await sql<{ total: number }[]>`
-      select count(*)::int as total
-        from (select from leads l ${listFilter(sql, actor, division, query)} limit ${COUNT_CAP + 1}) matches`;
-    return counts;
-  }
-  const [counts] = await heavyWhen(
-    sql,
-    true,
-    () => sql<{ total: number }[]>`
-    select count(*)::int as total from leads l ${listFilter(sql, actor, division, query, { everyMatch: true })}`,
-  );
+  // Searched, or narrowed by a field range (beyond CONTRACT.md's filters, so even the API's count stops): counted
+  // in SQL, stopping past COUNT_CAP (utils/format.ts formatTotal shows it as "10,000+").
+  const cap = upTo ?? (hasFieldRanges(query) ? COUNT_CAP : undefined);
+  const [counts] = await heavyWhen(sql, true, () => countSearched(sql, actor, division, query, cap));
   return counts;
+}
+
+/** A searched list's count; with `upTo`, it stops at the first match past that many (a page says "10,000+"). */
+function countSearched(sql: Sql, actor: Actor, division: Division, query: LeadListQuery, upTo?: number) {
+  const filter =
+    countedByWords(sql, division, query) ?? listFilter(sql, actor, division, query, { everyMatch: true });
+  return upTo === undefined
+    ? sql<{ total: number }[]>`select count(*)::int as total from leads l ${filter}`
+    : sql<{ total: number }[]>`
+        select count(*)::int as total from (select from leads l ${filter} limit ${upTo + 1}) matches`;
 }
 
 /**
@@ -257,26 +279,37 @@ export async function listLeadPage(
   division: Division,
   query: LeadListQuery,
   paging: PageSize,
-  { countOtherTab = false } = {},
+  { countOtherTab = false, countUpTo }: { countOtherTab?: boolean; countUpTo?: number } = {},
 ): Promise<{ leads: Lead[]; total: number; next: PageCursor | null; otherTabTotal?: number }> {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
   const { name, keys } = listKeys(sql, query);
   const order = keyset(sql, name, keys, paging);
   const searched = Boolean(query.search?.trim());
-  const inScan = searched && order.knownTotal === undefined;
+  // A capped count, or one the whole-word index answers alone, is its own statement beside the page.
+  const countBeside =
+    searched &&
+    order.knownTotal === undefined &&
+    (countUpTo !== undefined || countedByWords(sql, division, query) !== null);
+  const inScan = searched && order.knownTotal === undefined && !countBeside;
   const bothTabs = inScan && countOtherTab;
   const [rows, separate] = await heavyWhen(sql, searched, () =>
     Promise.all([
       pageRows(sql, actor, division, query, order, paging, { inScan, bothTabs }),
-      searched ? null : countLeads(sql, actor, division, query, { otherTab: countOtherTab }),
+      searched
+        ? countBeside
+          ? countSearched(sql, actor, division, query, countUpTo).then(
+              ([counts]): { total: number; otherTabTotal?: number } => counts,
+            )
+          : null
+        : countLeads(sql, actor, division, query, { otherTab: countOtherTab }),
     ]),
   );
   const total =
     separate?.total ??
     order.knownTotal ??
     rows[0]?.total ??
-    (paging.offset ? (await countLeads(sql, actor, division, query)).total : 0);
+    (paging.offset ? (await countLeads(sql, actor, division, query, { upTo: countUpTo })).total : 0);
   const page = order.page(rows, paging.limit, searched ? total : undefined);
   return {
     leads: page.rows,
@@ -394,6 +427,7 @@ export async function countLeadTabs(
   division: Division,
   filters: LeadFilters,
   known?: { archived: boolean; total: number; otherTabTotal?: number },
+  { countUpTo }: { countUpTo?: number } = {},
 ) {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
@@ -402,7 +436,9 @@ export async function countLeadTabs(
       known?.archived === isArchived
         ? known.total
         : (known?.otherTabTotal ??
-          countLeads(sql, actor, division, { ...filters, archived: isArchived }).then(({ total }) => total)),
+          countLeads(sql, actor, division, { ...filters, archived: isArchived }, { upTo: countUpTo }).then(
+            ({ total }) => total,
+          )),
     ),
   );
   return { active, archived };

@@ -45,8 +45,9 @@ export function formatCount(value: number) {
 }
 
 /**
- * A count that stops early (a lead list narrowed by a value or date range, or an overdue follow-up) stops at
- * COUNT_CAP + 1 matches, which reads "more than COUNT_CAP": at a million leads no request counts them all.
+ * A count that stops early (a searched page, a lead list narrowed by a value or date range or an overdue
+ * follow-up) stops at COUNT_CAP + 1 matches, which reads "more than COUNT_CAP": at a million leads no request
+ * counts them all.
  */
 export const COUNT_CAP = 10_000;
 

@@ -195,6 +195,10 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
   ],
   "routes/_app.pipeline.lead.$leadId": (ids) => leadOverPage("/pipeline", ids),
   "routes/_app.contacts.lead.$leadId": (ids) => leadOverPage("/contacts", ids),
+  "routes/_app.search": () => [
+    { method: "GET", path: "/search?q=MARKER", page: "/search", expect: member(200) },
+  ],
+  "routes/_app.search.lead.$leadId": (ids) => leadOverPage("/search", ids),
   "routes/_app.dashboard.$type": () => [
     { method: "GET", path: "/dashboard/total-leads", page: "/dashboard/:type", expect: member(200) },
     { method: "GET", path: "/dashboard/revenue", page: "/dashboard/:type", expect: member(200) },
@@ -403,6 +407,10 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
   "routes/api.companies.$division": () => [
     { method: "GET", path: "/api/companies/NLH?search=MARKER", expect: inDivision("NLH", 200) },
     { method: "GET", path: "/api/companies/TSS?search=MARKER", expect: inDivision("TSS", 200) },
+  ],
+  "routes/api.search.$division": () => [
+    { method: "GET", path: "/api/search/NLH?q=MARKER", expect: inDivision("NLH", 200) },
+    { method: "GET", path: "/api/search/TSS?q=MARKER", expect: inDivision("TSS", 200) },
   ],
   "routes/api.dashboard.stats.$division": () => [
     { method: "GET", path: "/api/dashboard/stats/NLH", expect: inDivision("NLH", 200) },

@@ -12,6 +12,7 @@ import { nullIfRefused } from "~/utils/errors";
 import { readForm } from "~/http/form.server";
 import { isUuid } from "~/utils/ids";
 import { pageOrLast } from "~/utils/page-or-last";
+import { COUNT_CAP } from "~/utils/format";
 
 /**
  * /contacts: the grid (cards or a table), the chosen Lead Report, and, as parameters of the page, the full-screen
@@ -53,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           division,
           { search: view.q, expanded: isUuid(view.expanded) ? view.expanded : null },
           { limit: CONTACTS_PAGE_SIZE, offset: (page - 1) * CONTACTS_PAGE_SIZE },
+          { countUpTo: COUNT_CAP },
         ),
       (page) => page.contacts,
     ),

@@ -15,6 +15,7 @@ import { listAssignableUsers } from "~/models/user.server";
 import { documentOnly } from "~/utils/document-data";
 import { nullIfRefused } from "~/utils/errors";
 import { isUuid } from "~/utils/ids";
+import { COUNT_CAP } from "~/utils/format";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
@@ -84,12 +85,18 @@ export async function leadsPageList(actor: Actor, division: Division, view: Lead
         division,
         { ...filters, archived, sort: view.sort, direction: view.dir },
         { limit: LEADS_PAGE_SIZE, offset: (page - 1) * LEADS_PAGE_SIZE },
-        { countOtherTab: true },
+        { countOtherTab: true, countUpTo: COUNT_CAP },
       ),
     (page) => page.leads,
   );
   const { leads, total, otherTabTotal, page } = list;
   // The list's own total is its tab's count, and the other tab's mostly comes with it (countOtherTab).
-  const counts = await countLeadTabs(actor, division, filters, { archived, total, otherTabTotal });
+  const counts = await countLeadTabs(
+    actor,
+    division,
+    filters,
+    { archived, total, otherTabTotal },
+    { countUpTo: COUNT_CAP },
+  );
   return { list: { leads: leads.map(leadRow), total }, counts, page };
 }
