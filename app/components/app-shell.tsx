@@ -1,6 +1,7 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { brandingFor, type Division } from "~/utils/divisions";
+import { cappedCount } from "~/models/my-day";
 import { AppLink } from "./app-link";
 import { closeOnLinkClick } from "./disclosure";
 import { DivisionLogo } from "./division-logo";
@@ -27,6 +28,7 @@ function forgetSignedInUser() {
 
 const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/", label: "Dashboard", icon: "dashboard" },
+  { to: "/my-day", label: "My Day", icon: "sun" },
   { to: "/leads", label: "Leads", icon: "leads" },
   { to: "/contacts", label: "Contacts", icon: "contacts" },
   { to: "/calendar", label: "Calendar", icon: "calendar" },
@@ -38,11 +40,14 @@ export function AppShell({
   user,
   division,
   divisions,
+  counts,
   children,
 }: {
   user: ShellUser;
   division: Division;
   divisions: Division[];
+  /** My Day's overdue and today's follow-ups, and those come due since the bell was last opened. */
+  counts: { due: number; unseen: number };
   children: ReactNode;
 }) {
   const brand = brandingFor(division);
@@ -71,6 +76,7 @@ export function AppShell({
             <span className="max-w-[10rem] truncate text-sm font-medium" data-testid="username">
               {user.firstName || user.email}
             </span>
+            <BellLink unseen={counts.unseen} />
             {/* The user's own settings (API tokens); on a phone the icon alone, to keep the header one line. */}
             <AppLink
               to="/settings"
@@ -98,10 +104,10 @@ export function AppShell({
             <Icon name="menu" />
             Menu
           </summary>
-          <SidebarNav isAdmin={user.role === "ADMIN"} />
+          <SidebarNav isAdmin={user.role === "ADMIN"} due={counts.due} />
         </details>
         <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white md:block">
-          <SidebarNav isAdmin={user.role === "ADMIN"} />
+          <SidebarNav isAdmin={user.role === "ADMIN"} due={counts.due} />
         </aside>
         <main className="min-w-0 flex-1 p-4 md:p-6" aria-busy={busy || undefined}>
           {children}
@@ -111,7 +117,7 @@ export function AppShell({
   );
 }
 
-function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
+function SidebarNav({ isAdmin, due }: { isAdmin: boolean; due: number }) {
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || (to !== "/" && pathname.startsWith(`${to}/`));
   return (
@@ -119,7 +125,11 @@ function SidebarNav({ isAdmin }: { isAdmin: boolean }) {
       <ul className="space-y-1">
         {NAV.map((item) => (
           <li key={item.to}>
-            <SidebarLink {...item} active={isActive(item.to)} />
+            <SidebarLink
+              {...item}
+              active={isActive(item.to)}
+              due={item.to === "/my-day" ? due : 0}
+            />
           </li>
         ))}
       </ul>
@@ -142,11 +152,14 @@ function SidebarLink({
   label,
   icon,
   active,
+  due = 0,
 }: {
   to: string;
   label: string;
   icon: IconName;
   active: boolean;
+  /** Follow-ups due (My Day's overdue and today), shown beside the label. */
+  due?: number;
 }) {
   return (
     <AppLink
@@ -158,6 +171,35 @@ function SidebarLink({
     >
       <Icon name={icon} />
       {label}
+      {due ? (
+        <span className="ml-auto rounded-full bg-amber-700 px-2 text-xs font-semibold text-white">
+          {cappedCount(due)}
+          <span className="sr-only"> due</span>
+        </span>
+      ) : null}
+    </AppLink>
+  );
+}
+
+/** The bell: follow-ups come due since the user last opened its list (/reminders, which marks them seen). */
+function BellLink({ unseen: counted }: { unseen: number }) {
+  // The list itself has just marked them seen (the shell's count was read beside it).
+  const unseen = useLocation().pathname === "/reminders" ? 0 : counted;
+  return (
+    <AppLink
+      to="/reminders"
+      className="relative flex items-center rounded-md px-2 py-1.5 hover:bg-white/15"
+      aria-label={unseen ? `Reminders: ${cappedCount(unseen)} new` : "Reminders"}
+    >
+      <Icon name="bell" width={18} height={18} />
+      {unseen ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-1 -right-1 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+        >
+          {cappedCount(unseen)}
+        </span>
+      ) : null}
     </AppLink>
   );
 }

@@ -78,6 +78,26 @@ export async function completeFollowUp(actor: Actor, id: string): Promise<Note> 
   });
 }
 
+/**
+ * Reschedule: an open follow-up moves to `followUpDate`; its e-mail reminder is due again at the new time.
+ */
+export async function rescheduleFollowUp(actor: Actor, id: string, followUpDate: Date): Promise<Note> {
+  requireWriteAccess(actor);
+  const sql = await db(actor);
+  return sql.begin(async (tx) => {
+    const note = await getNote(tx, actor, id, { lock: true });
+    if (!note.followUpDate) {
+      throw invalidInput({ followUpDate: ["This note has no follow-up to reschedule"] });
+    }
+    if (note.isFollowUpComplete) {
+      throw invalidInput({ followUpDate: ["This follow-up is already complete"] });
+    }
+    await tx`
+      update notes set follow_up_date = ${followUpDate}, reminded_at = null, updated_at = now() where id = ${id}`;
+    return { ...note, followUpDate };
+  });
+}
+
 /** 404 unless the note exists on a lead the actor may see (checked before the input). */
 export async function requireNote(actor: Actor, id: string) {
   await getNote(await db(actor), actor, id);

@@ -1,4 +1,3 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarAgenda } from "./calendar-agenda";
 import { CalendarGrid } from "./calendar-grid";
@@ -7,8 +6,9 @@ import { ScheduleDialog } from "./schedule-dialog";
 import { PageHeader } from "~/components/page-header";
 import type { calendarAction, calendarLoader } from "./calendar.server";
 import { brandingFor } from "~/utils/divisions";
+import { pageTitle } from "~/components/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Calendar | CRM" }];
+export const meta = pageTitle("Calendar | CRM");
 
 export function CalendarPage() {
   const data = useLoaderData<typeof calendarLoader>();

@@ -11,8 +11,9 @@ import { LeadTable } from "./lead-table";
 import { PageHeader } from "~/components/page-header";
 import { leadsView, type LeadsView } from "./leads-view";
 import { brandingFor } from "~/utils/divisions";
+import { pageTitle } from "~/components/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Leads | CRM" }];
+export const meta = pageTitle("Leads | CRM");
 
 export function LeadsPage() {
   const data = useLoaderData<typeof loader>();

@@ -1,4 +1,3 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ApiTokenList } from "~/components/api-token-list";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -6,8 +5,9 @@ import { PageHeader } from "~/components/page-header";
 import { CreateTokenForm, NewTokenNotice } from "./api-tokens";
 import type { settingsAction, settingsLoader } from "./settings-page.server";
 import { settingsView } from "./settings-view";
+import { pageTitle } from "~/components/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Settings | CRM" }];
+export const meta = pageTitle("Settings | CRM");
 
 const revokeHref = (id: string) => settingsView.href({}, { revoke: id });
 
