@@ -3,7 +3,8 @@
 -- A user's follow-ups are those on the leads they created or are assigned to ("My Leads Only",
 -- models/lead-list.server.ts). Each note now also carries its lead's creator and assignee, kept by the triggers
 -- of sql/00009 in the same transaction as every change, so that two partial indexes hold each user's open
--- follow-ups in date order: My Day, the sidebar's count and the bell read them without visiting the division.
+-- follow-ups in date order: My Day, the sidebar's count, the bell and the calendar's Mine read them without
+-- visiting the division.
 
 alter table notes add column lead_created_by uuid, add column lead_assigned_to uuid,
   -- When this follow-up's e-mail reminder was claimed (claimed once across every app instance).
@@ -13,11 +14,14 @@ update notes n set lead_created_by = l.created_by, lead_assigned_to = l.assigned
   from leads l
  where l.id = n.lead_id and (l.created_by is not null or l.assigned_to is not null);
 
+-- The completed ones too (their state in the index), for the calendar's Mine: its grid counts a user's
+-- follow-ups of a day whatever their state, from the index alone.
 create index notes_my_day_created_idx on notes (lead_created_by, lead_division, follow_up_date, id)
-  where follow_up_date is not null and not is_follow_up_complete and not lead_archived;
+  include (is_follow_up_complete)
+  where follow_up_date is not null and not lead_archived;
 create index notes_my_day_assigned_idx on notes (lead_assigned_to, lead_division, follow_up_date, id)
-  include (lead_created_by)
-  where follow_up_date is not null and not is_follow_up_complete and not lead_archived;
+  include (is_follow_up_complete, lead_created_by)
+  where follow_up_date is not null and not lead_archived;
 -- The reminder loop's claim: open follow-ups not yet reminded, by due time.
 create index notes_reminder_due_idx on notes (follow_up_date)
   where follow_up_date is not null and reminded_at is null and not is_follow_up_complete and not lead_archived;

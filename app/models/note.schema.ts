@@ -84,12 +84,6 @@ export const completeFollowUpSchema = z.object({
 /** The lead detail's note form: a note, and optionally a follow-up date. */
 export const noteFormSchema = z.object({ content, followUpDate });
 
-/** The schedule panel's quick follow-up: a note and a date, both required (SPEC.md section 5). */
-export const quickFollowUpSchema = z.object({
-  content,
-  followUpDate: followUpDate.refine((date) => date instanceof Date, "Choose a follow-up date"),
-});
-
 /** A follow-up's time of day on the user's clock, "HH:MM"; blank means 09:00 (SPEC.md section 9). */
 const timeOfDay = z
   .string()
@@ -97,6 +91,16 @@ const timeOfDay = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time")
   .optional()
   .transform((time) => time || DEFAULT_FOLLOW_UP_TIME);
+
+/**
+ * The schedule panel's quick follow-up: a note and a date, both required (SPEC.md section 5), and a time on
+ * the reader's clock (blank: 09:00).
+ */
+export const quickFollowUpSchema = z.object({
+  content,
+  followUpDate: followUpDate.refine((date) => date instanceof Date, "Choose a follow-up date"),
+  followUpTime: timeOfDay,
+});
 
 /** The calendar's Schedule Follow-up dialog (SPEC.md section 5 "Calendar follow-up"); the day comes with it. */
 export const calendarFollowUpSchema = z.object({

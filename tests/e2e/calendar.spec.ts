@@ -600,7 +600,7 @@ test.describe("Schedule Follow-up", () => {
     const leadName = `Lena G. (site visit)-${crm.token}`;
     const day = freshDay(1);
     const month = day.slice(0, 7);
-    // The address of calendar-view.ts scheduleHref, which the lead detail's 'Schedule Meeting' links to.
+    // Schedule Follow-up opened for a lead on a day, by its address.
     await signInToCalendar(
       page,
       crm,

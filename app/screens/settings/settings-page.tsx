@@ -3,6 +3,7 @@ import { ApiTokenList } from "~/components/api-token-list";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PageHeader } from "~/components/page-header";
 import { CreateTokenForm, NewTokenNotice } from "./api-tokens";
+import { ReminderSettingForm } from "./reminder-setting";
 import type { settingsAction, settingsLoader } from "./settings-page.server";
 import { settingsView } from "./settings-view";
 import { pageTitle } from "~/components/page-title";
@@ -12,12 +13,13 @@ export const meta = pageTitle("Settings | CRM");
 const revokeHref = (id: string) => settingsView.href({}, { revoke: id });
 
 export function SettingsPage() {
-  const { tokens, revoking, scopes } = useLoaderData<typeof settingsLoader>();
+  const { tokens, revoking, scopes, reminders, emailConfigured } = useLoaderData<typeof settingsLoader>();
   const result = useActionData<typeof settingsAction>();
   const created = result?.created;
   return (
     <div className="max-w-4xl">
-      <PageHeader title="Settings" subtitle="Your API access." />
+      <PageHeader title="Settings" subtitle="Your reminders and API access." />
+      <ReminderSettingForm mode={reminders.mode} emailConfigured={emailConfigured} />
       <section aria-labelledby="api-tokens" className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <div className="border-b border-slate-200 p-4">
           <h2 id="api-tokens" className="text-lg font-semibold text-slate-900">
