@@ -83,7 +83,8 @@ function FollowUpItem({
   const due = new Date(item.followUpDate);
   return (
     <li className="flex flex-wrap items-start gap-2 px-3 py-3 text-sm" data-testid="my-day-item">
-      <div className="min-w-0 flex-1">
+      {/* Beside the buttons where there is room, above them on a phone. */}
+      <div className="min-w-0 flex-1 basis-64">
         <AppLink to={leadHref(item.leadId)} className="font-medium break-words text-slate-900 hover:underline">
           {item.leadName}
         </AppLink>
