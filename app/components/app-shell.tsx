@@ -73,7 +73,10 @@ export function AppShell({
                 <Icon name="user" />
               </span>
             )}
-            <span className="max-w-[10rem] truncate text-sm font-medium" data-testid="username">
+            <span
+              className="max-w-[7rem] sm:max-w-[10rem] truncate text-sm font-medium"
+              data-testid="username"
+            >
               {user.firstName || user.email}
             </span>
             <BellLink unseen={counts.unseen} />
@@ -125,11 +128,7 @@ function SidebarNav({ isAdmin, due }: { isAdmin: boolean; due: number }) {
       <ul className="space-y-1">
         {NAV.map((item) => (
           <li key={item.to}>
-            <SidebarLink
-              {...item}
-              active={isActive(item.to)}
-              due={item.to === "/my-day" ? due : 0}
-            />
+            <SidebarLink {...item} active={isActive(item.to)} due={item.to === "/my-day" ? due : 0} />
           </li>
         ))}
       </ul>

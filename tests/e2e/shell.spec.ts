@@ -17,7 +17,7 @@ import {
   visit,
 } from "./fixtures";
 
-const NAV_LINKS = ["Dashboard", "Leads", "Contacts", "Calendar", "Mobile Notes"];
+const NAV_LINKS = ["Dashboard", "My Day", "Leads", "Contacts", "Calendar", "Mobile Notes"];
 
 /** Opens `path`, signs in on its login screen and waits for the shell. */
 async function signIn(page: Page, user: TestUser, path = "/") {
@@ -71,7 +71,7 @@ test.describe("shell of a sales user with TSS only", () => {
     await expectAccessible(page);
   });
 
-  test("the sidebar has the five links and no Administration section", async ({ page, baseURL }) => {
+  test("the sidebar has the six links and no Administration section", async ({ page, baseURL }) => {
     const user = await createUser(baseURL!, { companies: ["TSS"] });
     await signIn(page, user);
     const nav = sidebar(page);

@@ -26,11 +26,14 @@ export function MyDayGroups({
   timeZone,
   leadHref,
   headingLevel = "h2",
+  refused,
 }: {
   day: SerializeFrom<MyDay>;
   timeZone: string;
   leadHref: (leadId: string) => string;
   headingLevel?: "h2" | "h3";
+  /** A Reschedule the server refused: its follow-up and why. */
+  refused?: { noteId: string; message: string };
 }) {
   const Heading = headingLevel;
   return (
@@ -54,7 +57,13 @@ export function MyDayGroups({
             ) : (
               <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
                 {followUps.map((item) => (
-                  <FollowUpItem key={item.id} item={item} timeZone={timeZone} leadHref={leadHref} />
+                  <FollowUpItem
+                    key={item.id}
+                    item={item}
+                    timeZone={timeZone}
+                    leadHref={leadHref}
+                    error={refused?.noteId === item.id ? refused.message : undefined}
+                  />
                 ))}
               </ul>
             )}
@@ -74,10 +83,12 @@ function FollowUpItem({
   item,
   timeZone,
   leadHref,
+  error,
 }: {
   item: Item;
   timeZone: string;
   leadHref: (leadId: string) => string;
+  error?: string;
 }) {
   const location = useLocation();
   const due = new Date(item.followUpDate);
@@ -94,7 +105,7 @@ function FollowUpItem({
       </div>
       <div className="flex flex-wrap items-start gap-2">
         <MarkComplete item={item} />
-        <details className="group">
+        <details className="group" open={error ? true : undefined}>
           <summary className={`${buttonClass.small} cursor-pointer list-none`}>Reschedule</summary>
           <Form
             method="post"
@@ -127,6 +138,11 @@ function FollowUpItem({
             <button type="submit" name="intent" value="reschedule" className={buttonClass.primary}>
               Save
             </button>
+            {error ? (
+              <p role="alert" className="w-full text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
           </Form>
         </details>
       </div>

@@ -1,8 +1,9 @@
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { useResultToast } from "~/components/toaster";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { MyDayGroups } from "./my-day-list";
-import type { myDayLoader } from "./my-day.server";
+import type { myDayAction, myDayLoader } from "./my-day.server";
 import { myDayLeadHref } from "./my-day-view";
 
 export const meta = pageTitle("My Day | CRM");
@@ -10,13 +11,15 @@ export const meta = pageTitle("My Day | CRM");
 /** My Day (SPEC.md "My Day"); a lead opens over it at /my-day/lead/{id}, in the outlet. */
 export function MyDayPage() {
   const { day, timeZone } = useLoaderData<typeof myDayLoader>();
+  const refused = useActionData<typeof myDayAction>();
+  useResultToast(refused);
   return (
     <div className="max-w-4xl">
       <PageHeader
         title="My Day"
         subtitle="Your open follow-ups on the leads you own or are assigned: overdue, today and the next 7 days."
       />
-      <MyDayGroups day={day} timeZone={timeZone} leadHref={myDayLeadHref} />
+      <MyDayGroups day={day} timeZone={timeZone} leadHref={myDayLeadHref} refused={refused} />
       <Outlet />
     </div>
   );

@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requirePageActor } from "~/auth/current-user.server";
 import { readForm } from "~/http/form.server";
 import { attempt } from "~/http/page-action.server";
-import { redirectWithToast } from "~/http/toast.server";
 import { currentDivision } from "~/models/actor.server";
 import { myDayBounds } from "~/models/my-day";
 import { listBell, listMyDay, markBellSeen } from "~/models/my-day.server";
@@ -38,7 +37,12 @@ export async function myDayAction({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") !== "reschedule") throw new Response("Unknown form intent", { status: 400 });
   const parsed = rescheduleFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
-    return redirectWithToast(back, errorToast(parsed.error.issues[0]?.message ?? "Choose a date and time"));
+    // Shown at the follow-up's form (the browser's own checks stop most of these first).
+    const message = parsed.error.issues[0]?.message ?? "Choose a date and time";
+    return data(
+      { noteId: String(formData.get("noteId") ?? ""), message, toast: errorToast(message) },
+      { status: 400 },
+    );
   }
   const { noteId, date, time } = parsed.data;
   return attempt(
