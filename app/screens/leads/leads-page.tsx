@@ -1,5 +1,4 @@
 import type { action, loader } from "./leads-page.server";
-import { type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
 import { ConfirmDialog } from "~/components/confirm-dialog";
