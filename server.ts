@@ -159,7 +159,9 @@ background = [
 // E-mail reminders of follow-ups, when an SMTP server is configured (docs/decisions/028-my-day-and-reminders.md).
 if (config.smtp) {
   const mailer = smtpMailer(config.smtp.url, config.smtp.from);
-  background.push(repeatInBackground("Sending reminders", config.smtp.everyMs, () => sendDueReminders(mailer)));
+  background.push(
+    repeatInBackground("Sending reminders", config.smtp.everyMs, () => sendDueReminders(mailer)),
+  );
 }
 {
   const url = `http://localhost:${config.port}`;

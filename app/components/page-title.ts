@@ -9,8 +9,7 @@ type Matches = Parameters<MetaFunction>[0]["matches"];
  */
 export function titleWithDue(matches: Matches, title: string) {
   const shell = matches.find((match) => match.id === "routes/_app")?.data as
-    | { myDay?: { due: number } }
-    | undefined;
+    { myDay?: { due: number } } | undefined;
   const due = shell?.myDay?.due ?? 0;
   return due ? `(${cappedCount(due)}) ${title}` : title;
 }

@@ -166,7 +166,9 @@ async function digestText(userId: string, timeZone: string): Promise<string | nu
     const overdue = rows.filter((row) => row.followUpDate < todayStarts).length;
     lines.push(`${company}: ${cappedCount(rows.length)} due (${cappedCount(overdue)} overdue)`);
     for (const row of rows) {
-      lines.push(`- ${formatDateTime(row.followUpDate, timeZone)}  ${row.leadName} (${row.company}): ${row.content}`);
+      lines.push(
+        `- ${formatDateTime(row.followUpDate, timeZone)}  ${row.leadName} (${row.company}): ${row.content}`,
+      );
     }
     lines.push("");
   }

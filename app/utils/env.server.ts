@@ -64,7 +64,8 @@ export const APP_VARIABLES = {
   SMTP_FROM: { default: "`CRM <no-reply@localhost>`", meaning: "the reminders' From address" },
   REMINDER_EVERY_MS: {
     default: "`30000`",
-    meaning: "how often the app looks for follow-ups come due to e-mail, and for digests to send (milliseconds)",
+    meaning:
+      "how often the app looks for follow-ups come due to e-mail, and for digests to send (milliseconds)",
   },
 } as const;
 

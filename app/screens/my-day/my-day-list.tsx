@@ -96,7 +96,10 @@ function FollowUpItem({
     <li className="flex flex-wrap items-start gap-2 px-3 py-3 text-sm" data-testid="my-day-item">
       {/* Beside the buttons where there is room, above them on a phone. */}
       <div className="min-w-0 flex-1 basis-64">
-        <AppLink to={leadHref(item.leadId)} className="font-medium break-words text-slate-900 hover:underline">
+        <AppLink
+          to={leadHref(item.leadId)}
+          className="font-medium break-words text-slate-900 hover:underline"
+        >
           {item.leadName}
         </AppLink>
         <span className="text-slate-600"> · {item.company}</span>

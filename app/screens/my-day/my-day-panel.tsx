@@ -7,7 +7,10 @@ import { MyDayGroups } from "./my-day-list";
 /** My Day on the dashboard: each group's first follow-ups, a lead opening over the dashboard. */
 export function MyDayPanel({ day, timeZone }: { day: SerializeFrom<MyDay>; timeZone: string }) {
   return (
-    <section aria-labelledby="my-day-panel" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="my-day-panel"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="my-day-panel" className="text-lg font-semibold text-slate-900">
           My Day

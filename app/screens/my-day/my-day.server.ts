@@ -45,10 +45,11 @@ export async function myDayAction({ request, context }: ActionFunctionArgs) {
     );
   }
   const { noteId, date, time } = parsed.data;
-  return attempt(
-    () => rescheduleFollowUp(actor, noteId, zonedTimeToUtc(date, time, timeZoneOf(request))),
-    { to: back, success: successToast("Follow-up rescheduled"), failure: "Failed to update follow-up" },
-  );
+  return attempt(() => rescheduleFollowUp(actor, noteId, zonedTimeToUtc(date, time, timeZoneOf(request))), {
+    to: back,
+    success: successToast("Follow-up rescheduled"),
+    failure: "Failed to update follow-up",
+  });
 }
 
 /**
