@@ -14,6 +14,10 @@ import { getSessionUser } from "../app/models/session.server";
 import { leadsPageList } from "../app/screens/leads/leads-page.server";
 import { leadsView } from "../app/screens/leads/leads-view";
 import { connectDatabase } from "../app/db/db.server";
+import { myDayBounds } from "../app/models/my-day";
+import { listMyDay, myDayCounts } from "../app/models/my-day.server";
+import { MY_DAY_PANEL_PER_GROUP, MY_DAY_PER_GROUP } from "../app/screens/my-day/my-day-view";
+import { DEFAULT_TIME_ZONE } from "../app/utils/time-zone";
 
 const sessionId = process.env.BENCH_SESSION_ID!;
 await connectDatabase();
@@ -57,24 +61,45 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
       return { status: 201, body: await createLead(actor, companyDivision, input) };
     },
   ],
-  // The pages' data: what their loaders read.
+  // The pages' data: what their loaders read, the shell's counts (routes/_app.tsx) beside the page's own.
   [
     "GET",
     /^\/leads$/,
-    async (actor, url) => ({
-      body: await leadsPageList(actor, currentDivision(actor.user), leadsView.read(url.searchParams)),
-    }),
+    async (actor, url) => {
+      const division = currentDivision(actor.user);
+      const [counts, list] = await Promise.all([
+        myDayCounts(actor, division, myDayBounds(DEFAULT_TIME_ZONE)),
+        leadsPageList(actor, division, leadsView.read(url.searchParams)),
+      ]);
+      return { body: { counts, list } };
+    },
   ],
   [
     "GET",
     /^\/$/,
     async (actor) => {
       const division = currentDivision(actor.user);
-      const [stats, recent] = await Promise.all([
+      const bounds = myDayBounds(DEFAULT_TIME_ZONE);
+      const [counts, stats, recent, myDay] = await Promise.all([
+        myDayCounts(actor, division, bounds),
         dashboardStats(actor, division),
         listLeadPage(actor, division, { archived: false }, { limit: 5 }),
+        listMyDay(actor, division, bounds, MY_DAY_PANEL_PER_GROUP),
       ]);
-      return { body: { stats, recentLeads: recent.leads.map(leadRow) } };
+      return { body: { counts, stats, recentLeads: recent.leads.map(leadRow), myDay } };
+    },
+  ],
+  [
+    "GET",
+    /^\/my-day$/,
+    async (actor) => {
+      const division = currentDivision(actor.user);
+      const bounds = myDayBounds(DEFAULT_TIME_ZONE);
+      const [counts, myDay] = await Promise.all([
+        myDayCounts(actor, division, bounds),
+        listMyDay(actor, division, bounds, MY_DAY_PER_GROUP),
+      ]);
+      return { body: { counts, myDay } };
     },
   ],
 ];
