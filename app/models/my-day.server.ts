@@ -142,9 +142,12 @@ export async function listBell(
 /** The actor has looked at the bell: what came due by `at` (default now) is no longer new. */
 export async function markBellSeen(actor: Actor, at?: Date): Promise<{ seenAt: Date }> {
   const sql = await db(actor);
-  const [row] = await sql<{ seenAt: Date }[]>`
-    update users set bell_seen_at = greatest(bell_seen_at, coalesce(${at ?? null}::timestamptz, now()))
-     where id = ${actor.user.id}
-     returning bell_seen_at as seen_at`;
-  return row;
+  // A transaction, as every write: a request's Idempotency-Key is kept with it (docs/decisions/024).
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ seenAt: Date }[]>`
+      update users set bell_seen_at = greatest(bell_seen_at, coalesce(${at ?? null}::timestamptz, now()))
+       where id = ${actor.user.id}
+       returning bell_seen_at as seen_at`;
+    return row;
+  });
 }

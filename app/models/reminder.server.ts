@@ -28,11 +28,14 @@ export async function setReminderSetting(
   requireWriteAccess(actor);
   const zone = canonicalTimeZone(timeZone);
   const sql = await db(actor);
-  const [row] = await sql<{ mode: ReminderMode; timeZone: string }[]>`
-    update users set reminder_mode = ${mode}, time_zone = coalesce(${zone}, time_zone), updated_at = now()
-     where id = ${actor.user.id}
-     returning reminder_mode as mode, time_zone`;
-  return row;
+  // A transaction, as every write: a request's Idempotency-Key is kept with it (docs/decisions/024).
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ mode: ReminderMode; timeZone: string }[]>`
+      update users set reminder_mode = ${mode}, time_zone = coalesce(${zone}, time_zone), updated_at = now()
+       where id = ${actor.user.id}
+       returning reminder_mode as mode, time_zone`;
+    return row;
+  });
 }
 
 /** A follow-up older than this when first seen by the loop (the app was down, SMTP was just set) is not mailed. */

@@ -3,7 +3,9 @@
 // sidebar and the title, and the bell listing what came due since it was last opened. Each test runs with
 // JavaScript on ("js") and off ("no-js"); the user is the test's own, so the counts are theirs alone.
 import {
+  createLead,
   createNote,
+  createUser,
   dialog,
   expect,
   expectAccessible,
@@ -11,6 +13,7 @@ import {
   hydrated,
   pathname,
   section,
+  signedInApi,
   signIn,
   test,
   toast,
@@ -99,4 +102,51 @@ test("the bell lists a follow-up come due, and opening it marks it seen", async 
   await expect(page.getByRole("link", { name: "Reminders", exact: true })).toBeVisible();
   // Still due: on the dashboard's My Day.
   await expect(section(page, "Today")).toContainText("Confirm the site visit");
+});
+
+test("reminders by e-mail are set on /settings", async ({ page, crm }) => {
+  await signIn(page, crm.user, "/settings", "Settings");
+  const reminders = section(page, "Reminders");
+  await expect(reminders.getByLabel("An e-mail for each follow-up as it comes due")).toBeChecked();
+  await reminders.getByLabel("A daily digest e-mail of the day's follow-ups").check();
+  await reminders.getByRole("button", { name: "Save Reminders" }).click();
+  await expect(toast(page, "Reminder setting saved")).toBeVisible();
+  await page.reload();
+  await expect(
+    section(page, "Reminders").getByLabel("A daily digest e-mail of the day's follow-ups"),
+  ).toBeChecked();
+});
+
+test("the calendar shows a sales user's own follow-ups, and the team's with Team", async ({
+  page,
+  crm,
+  baseURL,
+}) => {
+  const day = `${2100 + Math.floor(Math.random() * 800)}-03-${String(2 + Math.floor(Math.random() * 25)).padStart(2, "0")}`;
+  const mine = await crm.lead("Mona", "Mine");
+  await createNote(crm.api, { leadId: mine.id, content: "Mine to do", followUpDate: `${day}T10:00:00Z` });
+  const colleague = await signedInApi(baseURL!, await createUser(baseURL!, { companies: ["TSS"] }));
+  const theirs = await createLead(colleague, {
+    firstName: "Theo",
+    lastName: `Theirs-${crm.token}`,
+    email: `theo.${crm.token}@example.com`,
+    company: `Slate ${crm.token} Ltd`,
+  });
+  await createNote(colleague, {
+    leadId: theirs.id,
+    content: "Theirs to do",
+    followUpDate: `${day}T11:00:00Z`,
+  });
+  await colleague.dispose();
+
+  await signIn(page, crm.user, `/calendar?month=${day.slice(0, 7)}&day=${day}`, "Follow-up Calendar");
+  const whose = page.getByRole("navigation", { name: "Whose follow-ups" });
+  await expect(whose.getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
+  const panel = page.getByRole("region", { name: /^Follow-ups on / });
+  await expect(panel).toContainText("Mine to do");
+  await expect(panel).not.toContainText("Theirs to do");
+  await whose.getByRole("link", { name: "Team" }).click();
+  await expect(whose.getByRole("link", { name: "Team" })).toHaveAttribute("aria-current", "page");
+  await expect(panel).toContainText("Theirs to do");
+  await expect(panel).toContainText("10:00");
 });
