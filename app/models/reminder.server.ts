@@ -101,7 +101,7 @@ async function sendFollowUpReminders(mailer: Mailer) {
             and exists (select 1 from company_access a where a.user_id = u.id and a.company = c.lead_division)
      group by c.id, l.first_name, l.last_name, l.company, c.content, c.follow_up_date`;
   let sent = 0;
-  for (const reminder of claimed) {
+  for (const [index, reminder] of claimed.entries()) {
     if (!reminder.emails.length) continue;
     const zone = reminder.timeZone ?? "Europe/London";
     try {
@@ -116,8 +116,9 @@ async function sendFollowUpReminders(mailer: Mailer) {
       });
       sent++;
     } catch (error) {
-      // Not sent: the next turn claims it again.
-      await sql`update notes set reminded_at = null where id = ${reminder.id}`;
+      // Not sent, nor those after it: the next turn claims them again.
+      const unsent = claimed.slice(index).map((unsentOne) => unsentOne.id);
+      await sql`update notes set reminded_at = null where id = any(${sql.array(unsent)}::uuid[])`;
       throw error;
     }
   }
@@ -137,14 +138,17 @@ async function sendDigests(mailer: Mailer) {
      where u.id = d.id
      returning u.id, u.email, u.time_zone, d.digest_sent_on::text as previous`;
   let sent = 0;
-  for (const user of users) {
-    const text = await digestText(user.id, user.timeZone);
-    if (!text) continue;
+  for (const [index, user] of users.entries()) {
     try {
+      const text = await digestText(user.id, user.timeZone);
+      if (!text) continue;
       await mailer.send({ to: [user.email], subject: "Your follow-ups today", text });
       sent++;
     } catch (error) {
-      await sql`update users set digest_sent_on = ${user.previous}::date where id = ${user.id}`;
+      // Not sent, nor those after it: their day is given back for the next turn.
+      for (const unsent of users.slice(index)) {
+        await sql`update users set digest_sent_on = ${unsent.previous}::date where id = ${unsent.id}`;
+      }
       throw error;
     }
   }
