@@ -94,7 +94,7 @@ export function AppShell({
                 className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-white/15"
               >
                 <Icon name="logout" width={18} height={18} />
-                {/* On a phone the icon alone, as Settings, so the division's name keeps its room beside the bell. */}
+                {/* On a phone the icon alone, as Settings: the division keeps its room. */}
                 <span className="sr-only sm:not-sr-only">Logout</span>
               </button>
             </form>

@@ -46,9 +46,10 @@ function myFollowUpColumns(sql: Sql | Tx) {
 }
 
 /**
- * My Day (SPEC.md "My Day"): the actor's open follow-ups in the division, overdue, due today and due in the
- * next seven days (days on the user's clock), each group's first `perGroup` and its count up to COUNT_CAP.
- * One statement: six index range scans that stop early, and the shown rows' notes and leads by key.
+ * My Day (docs/decisions/028-my-day-and-reminders.md): the actor's open follow-ups in the division,
+ * overdue, due today and due in the next seven days (days on the user's clock), each group's first
+ * `perGroup` and its count up to COUNT_CAP. One statement: short index range scans that stop early (two a
+ * count, two a list), and the shown rows' notes and leads by key.
  */
 export async function listMyDay(
   actor: Actor,

@@ -8,7 +8,10 @@ import { myDayLeadHref } from "./my-day-view";
 
 export const meta = pageTitle("My Day | CRM");
 
-/** My Day (SPEC.md "My Day"); a lead opens over it at /my-day/lead/{id}, in the outlet. */
+/**
+ * My Day (docs/decisions/028-my-day-and-reminders.md); a lead opens over it at /my-day/lead/{id}, in the
+ * outlet.
+ */
 export function MyDayPage() {
   const { day, timeZone } = useLoaderData<typeof myDayLoader>();
   const refused = useActionData<typeof myDayAction>();

@@ -1,4 +1,4 @@
-/** My Day's sizes and addresses (SPEC.md "My Day"). */
+/** My Day's sizes and addresses (docs/decisions/028-my-day-and-reminders.md). */
 
 /** Follow-ups shown in each of My Day's groups; the count says how many more. */
 export const MY_DAY_PER_GROUP = 25;

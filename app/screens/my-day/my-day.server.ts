@@ -13,7 +13,10 @@ import { timeZoneOf } from "~/utils/time-zone.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { BELL_SIZE, MY_DAY_PER_GROUP } from "./my-day-view";
 
-/** /my-day (SPEC.md "My Day"): the signed-in user's overdue, today's and next seven days' open follow-ups. */
+/**
+ * /my-day (docs/decisions/028-my-day-and-reminders.md): the signed-in user's overdue, today's and next
+ * seven days' open follow-ups.
+ */
 export async function myDayLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
