@@ -15,6 +15,7 @@ import { prepareDatabase } from "./app/startup/prepare-database.server";
 import { sweepIdempotencyKeys } from "./app/models/idempotency-key.server";
 import { FOLD_EVERY_MS, foldKeptCounts } from "./app/models/kept-counts.server";
 import { repeatInBackground } from "./app/db/background-task";
+import { sendDueReminders, smtpMailer } from "./app/models/reminder.server";
 import { logClientGone } from "./app/http/client-gone.server";
 import {
   databaseIsDown,
@@ -155,6 +156,13 @@ background = [
   // Idempotency-Keys past their 24 hours (docs/decisions/024-idempotency-keys.md).
   repeatInBackground("Sweeping expired Idempotency-Keys", 60 * 60_000, sweepIdempotencyKeys),
 ];
+// E-mail reminders of follow-ups, when an SMTP server is configured (docs/decisions/028-my-day-and-reminders.md).
+if (config.smtp) {
+  const mailer = smtpMailer(config.smtp.url, config.smtp.from);
+  background.push(
+    repeatInBackground("Sending reminders", config.smtp.everyMs, () => sendDueReminders(mailer)),
+  );
+}
 {
   const url = `http://localhost:${config.port}`;
   const lines = [`CRM listening on ${url} (${database.embedded ? "embedded PostgreSQL" : "PostgreSQL"})`];

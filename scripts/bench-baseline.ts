@@ -21,9 +21,23 @@ import { globalSearchSchema } from "../app/models/search.schema";
 import { globalSearch } from "../app/models/search.server";
 import { searchView } from "../app/screens/search/search-view";
 import { connectDatabase } from "../app/db/db.server";
+import { myDayBounds } from "../app/models/my-day";
+import { listMyDay, myDayCounts } from "../app/models/my-day.server";
+import { MY_DAY_PANEL_PER_GROUP, MY_DAY_PER_GROUP } from "../app/screens/my-day/my-day-view";
+import { DEFAULT_TIME_ZONE } from "../app/utils/time-zone";
 
 const sessionId = process.env.BENCH_SESSION_ID!;
 await connectDatabase();
+
+/** What the shell's loader reads beside every page: the sidebar's saved views, My Day's and the bell's counts. */
+async function shellData(actor: Actor) {
+  const division = currentDivision(actor.user);
+  const [savedViews, counts] = await Promise.all([
+    listSidebarViews(actor, division),
+    myDayCounts(actor, division, myDayBounds(DEFAULT_TIME_ZONE)),
+  ]);
+  return { savedViews, counts };
+}
 
 type Answer = { status?: number; body: unknown; total?: number };
 type Handler = (actor: Actor, url: URL, body: () => Promise<unknown>) => Promise<Answer>;
@@ -72,19 +86,18 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
       return { body: await globalSearch(actor, url.pathname.slice(-3) as "TSS" | "NLH", q) };
     },
   ],
-  // The pages' data: what their loaders read.
-  // The shell's loader (routes/_app.tsx) runs beside each page's: its saved views.
+  // The pages' data: what their loaders read, and the shell's (routes/_app.tsx) beside each page's own.
   [
     "GET",
     /^\/search$/,
     async (actor, url) => {
       const view = searchView.read(url.searchParams);
       const division = currentDivision(actor.user);
-      const [found, savedViews] = await Promise.all([
+      const [shell, found] = await Promise.all([
+        shellData(actor),
         view.q ? globalSearch(actor, division, view.q) : null,
-        listSidebarViews(actor, division),
       ]);
-      return { body: { view, found, savedViews } };
+      return { body: { shell, view, found } };
     },
   ],
   [
@@ -92,12 +105,12 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
     /^\/leads$/,
     async (actor, url) => {
       const division = currentDivision(actor.user);
-      const [list, owners, savedViews] = await Promise.all([
+      const [shell, list, owners] = await Promise.all([
+        shellData(actor),
         leadsPageList(actor, division, leadsView.read(url.searchParams)),
         listAssignableUsers(actor, division),
-        listSidebarViews(actor, division),
       ]);
-      return { body: { ...list, owners, savedViews } };
+      return { body: { shell, ...list, owners } };
     },
   ],
   [
@@ -105,12 +118,12 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
     /^\/pipeline$/,
     async (actor, url) => {
       const division = currentDivision(actor.user);
-      const [columns, owners, savedViews] = await Promise.all([
+      const [shell, columns, owners] = await Promise.all([
+        shellData(actor),
         boardColumns(actor, division, leadsView.read(url.searchParams), boardState.read(url.searchParams)),
         listAssignableUsers(actor, division),
-        listSidebarViews(actor, division),
       ]);
-      return { body: { columns, owners, savedViews } };
+      return { body: { shell, columns, owners } };
     },
   ],
   [
@@ -118,12 +131,25 @@ const routes: [method: string, path: RegExp, handler: Handler][] = [
     /^\/$/,
     async (actor) => {
       const division = currentDivision(actor.user);
-      const [stats, recent, savedViews] = await Promise.all([
+      const [shell, stats, recent, myDay] = await Promise.all([
+        shellData(actor),
         dashboardStats(actor, division),
         listLeadPage(actor, division, { archived: false }, { limit: 5 }),
-        listSidebarViews(actor, division),
+        listMyDay(actor, division, myDayBounds(DEFAULT_TIME_ZONE), MY_DAY_PANEL_PER_GROUP),
       ]);
-      return { body: { stats, recentLeads: recent.leads.map(leadRow), savedViews } };
+      return { body: { shell, stats, recentLeads: recent.leads.map(leadRow), myDay } };
+    },
+  ],
+  [
+    "GET",
+    /^\/my-day$/,
+    async (actor) => {
+      const division = currentDivision(actor.user);
+      const [shell, myDay] = await Promise.all([
+        shellData(actor),
+        listMyDay(actor, division, myDayBounds(DEFAULT_TIME_ZONE), MY_DAY_PER_GROUP),
+      ]);
+      return { body: { shell, myDay } };
     },
   ],
 ];

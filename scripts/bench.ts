@@ -37,6 +37,9 @@ import { closeDatabase, connectDatabase, type Sql } from "../app/db/db.server";
 import { encodeCursor, type PageCursor } from "../app/utils/page-cursor";
 import { zonedDate } from "../app/utils/time-zone";
 import { BULK_PASSWORD, bulkUserEmail, seedBulk } from "./bulk-data";
+import { myDayBounds } from "../app/models/my-day";
+import { listMyDay, myDayCounts } from "../app/models/my-day.server";
+import { MY_DAY_PER_GROUP } from "../app/screens/my-day/my-day-view";
 
 const LEADS = Number(process.env.BENCH_LEADS || 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -263,6 +266,21 @@ async function queries(
       TARGET_P95_MS,
     ],
     [
+      "calendar Mine: a month's grid of the user's follow-ups",
+      () => listFollowUpDays(actor, "TSS", gridStarts, 2, actor.user.id),
+      TARGET_P95_MS,
+    ],
+    [
+      "My Day: overdue, today and the next 7 days (25 each) and their counts",
+      () => listMyDay(actor, "TSS", myDayBounds(zone), MY_DAY_PER_GROUP),
+      TARGET_P95_MS,
+    ],
+    [
+      "the shell's counts: My Day's due and the bell's",
+      () => myDayCounts(actor, "TSS", myDayBounds(zone)),
+      TARGET_P95_MS,
+    ],
+    [
       "follow-ups of the coming week (the API's range, whole)",
       () => listFollowUps(actor, "TSS", { ...week, toExclusive: true }),
       null,
@@ -340,6 +358,7 @@ async function load(
     { name: "GET /api/search/TSS?q=…", path: `/api/search/TSS?q=${search}` },
     { name: "GET / (dashboard, HTML)", path: "/" },
     { name: "GET /pipeline (HTML, the board)", path: "/pipeline" },
+    { name: "GET /my-day (HTML)", path: "/my-day" },
     { name: "GET /api/dashboard/stats/TSS", path: "/api/dashboard/stats/TSS" },
     { name: "GET /api/leads/detail/{id}", path: `/api/leads/detail/${sample.id}` },
     { name: "POST /api/leads (create)", path: "/api/leads", post: newLead },

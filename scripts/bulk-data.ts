@@ -280,7 +280,7 @@ async function seedNotes(tx: Tx, leads: number) {
   const notes = leads * 3;
   await tx`
     insert into notes (lead_id, content, follow_up_date, is_follow_up_complete, follow_up_completed_at, created_by,
-                       created_at, updated_at, lead_division, lead_archived)
+                       created_at, updated_at, lead_division, lead_archived, lead_created_by, lead_assigned_to)
     select pg_temp.bulk_id(3, l.n),
            (array['Called, left a voicemail.','Sent the brochure and price list.',
                   'Site visit booked; bring samples.','Asked for a revised quote.',
@@ -291,9 +291,11 @@ async function seedNotes(tx: Tx, leads: number) {
            pg_temp.staff(pg_temp.division(l.n), 'nb' || j),
            now() - pg_temp.pick('nt' || j, 1095 * 24) * interval '1 hour',
            now() - pg_temp.pick('nt' || j, 1095 * 24) * interval '1 hour',
-           -- The lead's division and archive state (as seedLeads sets them), which the calendar reads from
-           -- the note (sql/00009): given here, the insert trigger that would look them up is skipped.
-           pg_temp.division(l.n), l.n % 20 = 0
+           -- The lead's division and archive state, creator and assignee (as seedLeads sets them), which the
+           -- calendar and My Day read from the note (sql/00009, sql/00021): given here, the insert trigger
+           -- that would look them up is skipped.
+           pg_temp.division(l.n), l.n % 20 = 0, pg_temp.staff(pg_temp.division(l.n), 'cb' || l.n),
+           case when l.n % 3 <> 0 then pg_temp.staff(pg_temp.division(l.n), 'as' || l.n) end
       from generate_series(1, ${notes}) as j
      cross join lateral (select 1 + pg_temp.pick('nl' || j, ${leads}) as n) l
      cross join lateral (

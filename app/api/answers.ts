@@ -6,6 +6,8 @@ import { TOKEN_SCOPES } from "~/models/api-token";
 import type { Contact } from "~/models/contact.schema";
 import type { DashboardStats } from "~/models/dashboard.schema";
 import type { FollowUp } from "~/models/follow-up.schema";
+import type { MyFollowUp } from "~/models/my-day.server";
+import { REMINDER_MODES } from "~/models/my-day";
 import { type Lead, type LeadDetail, LEAD_STATUSES } from "~/models/lead";
 import { type Note } from "~/models/note.schema";
 import type { BoardCard, BoardColumn, StageWeights } from "~/models/pipeline";
@@ -167,6 +169,37 @@ export const followUpAnswer = wireOf<FollowUp>()(
     isFollowUpComplete: z.boolean(),
   }),
 );
+
+export const myFollowUpAnswer = wireOf<MyFollowUp>()(
+  followUpAnswer.extend({ company: z.string().describe("The lead's company") }),
+);
+
+const myDayGroup = z.object({
+  followUps: z.array(myFollowUpAnswer).describe("The group's first follow-ups, soonest first"),
+  total: z.int().describe("How many the group holds, counted up to 100 (100 means 100 or more)"),
+});
+
+/** GET /api/my-day/{division}. */
+export const myDayAnswer = z.object({
+  overdue: myDayGroup.describe("Due before today"),
+  today: myDayGroup.describe("Due today"),
+  upcoming: myDayGroup.describe("Due in the seven days after today"),
+});
+
+/** GET /api/reminders/{division}: the bell. */
+export const bellAnswer = z.object({
+  followUps: z
+    .array(myFollowUpAnswer)
+    .describe("Come due since the bell was last marked seen, soonest first"),
+  total: z.int().describe("How many came due since then, counted up to 100"),
+});
+
+export const reminderSettingAnswer = z.object({
+  mode: z
+    .enum(REMINDER_MODES)
+    .describe("EACH: an e-mail per follow-up as it comes due; DIGEST: one a day; OFF"),
+  timeZone: z.string().describe("The IANA zone of the e-mails' times and of the digest's day"),
+});
 
 export const userAnswer = wireOf<User>()(
   z.object({
@@ -363,6 +396,10 @@ export const ANSWERS = {
   Contact: contactAnswer,
   FollowUp: followUpAnswer,
   GlobalSearch: globalSearchAnswer,
+  MyFollowUp: myFollowUpAnswer,
+  MyDay: myDayAnswer,
+  Bell: bellAnswer,
+  ReminderSetting: reminderSettingAnswer,
   User: userAnswer,
   AuditEntry: auditEntryAnswer,
   DashboardStats: dashboardStatsAnswer,

@@ -1,6 +1,7 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { brandingFor, type Division } from "~/utils/divisions";
+import { cappedCount } from "~/models/my-day";
 import { AppLink } from "./app-link";
 import { closeOnLinkClick } from "./disclosure";
 import { DivisionLogo } from "./division-logo";
@@ -31,6 +32,7 @@ export type ShellSavedView = { id: string; name: string; shared: boolean; href: 
 
 const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/", label: "Dashboard", icon: "dashboard" },
+  { to: "/my-day", label: "My Day", icon: "sun" },
   { to: "/leads", label: "Leads", icon: "leads" },
   { to: "/pipeline", label: "Pipeline", icon: "board" },
   { to: "/contacts", label: "Contacts", icon: "contacts" },
@@ -44,12 +46,15 @@ export function AppShell({
   division,
   divisions,
   savedViews = [],
+  counts,
   children,
 }: {
   user: ShellUser;
   division: Division;
   divisions: Division[];
   savedViews?: ShellSavedView[];
+  /** My Day's overdue and today's follow-ups, and those come due since the bell was last opened. */
+  counts: { due: number; unseen: number };
   children: ReactNode;
 }) {
   const brand = brandingFor(division);
@@ -76,9 +81,13 @@ export function AppShell({
                 <Icon name="user" />
               </span>
             )}
-            <span className="max-w-[10rem] truncate text-sm font-medium" data-testid="username">
+            <span
+              className="max-w-[7rem] sm:max-w-[10rem] truncate text-sm font-medium"
+              data-testid="username"
+            >
               {user.firstName || user.email}
             </span>
+            <BellLink unseen={counts.unseen} />
             {/* The user's own settings (API tokens); on a phone the icon alone, to keep the header one line. */}
             <AppLink
               to="/settings"
@@ -93,7 +102,8 @@ export function AppShell({
                 className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-white/15"
               >
                 <Icon name="logout" width={18} height={18} />
-                Logout
+                {/* On a phone the icon alone, as Settings: the division keeps its room. */}
+                <span className="sr-only sm:not-sr-only">Logout</span>
               </button>
             </form>
           </div>
@@ -107,12 +117,12 @@ export function AppShell({
               <Icon name="menu" />
               Menu
             </summary>
-            <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} />
+            <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} due={counts.due} />
           </details>
           <PhoneSearchLink />
         </div>
         <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white md:block">
-          <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} />
+          <SidebarNav isAdmin={user.role === "ADMIN"} savedViews={savedViews} due={counts.due} />
         </aside>
         <main className="min-w-0 flex-1 p-4 md:p-6" aria-busy={busy || undefined}>
           {children}
@@ -122,7 +132,15 @@ export function AppShell({
   );
 }
 
-function SidebarNav({ isAdmin, savedViews }: { isAdmin: boolean; savedViews: ShellSavedView[] }) {
+function SidebarNav({
+  isAdmin,
+  savedViews,
+  due,
+}: {
+  isAdmin: boolean;
+  savedViews: ShellSavedView[];
+  due: number;
+}) {
   const { pathname, search } = useLocation();
   const isActive = (to: string) => pathname === to || (to !== "/" && pathname.startsWith(`${to}/`));
   return (
@@ -130,7 +148,7 @@ function SidebarNav({ isAdmin, savedViews }: { isAdmin: boolean; savedViews: She
       <ul className="space-y-1">
         {NAV.map((item) => (
           <li key={item.to}>
-            <SidebarLink {...item} active={isActive(item.to)} />
+            <SidebarLink {...item} active={isActive(item.to)} due={item.to === "/my-day" ? due : 0} />
             {item.to === "/leads" && savedViews.length ? (
               <SavedViewLinks views={savedViews} current={new URLSearchParams(search).get("savedView")} />
             ) : null}
@@ -156,11 +174,14 @@ function SidebarLink({
   label,
   icon,
   active,
+  due = 0,
 }: {
   to: string;
   label: string;
   icon: IconName;
   active: boolean;
+  /** Follow-ups due (My Day's overdue and today), shown beside the label. */
+  due?: number;
 }) {
   return (
     <AppLink
@@ -172,6 +193,35 @@ function SidebarLink({
     >
       <Icon name={icon} />
       {label}
+      {due ? (
+        <span className="ml-auto rounded-full bg-amber-700 px-2 text-xs font-semibold text-white">
+          {cappedCount(due)}
+          <span className="sr-only"> due</span>
+        </span>
+      ) : null}
+    </AppLink>
+  );
+}
+
+/** The bell: follow-ups come due since the user last opened its list (/reminders, which marks them seen). */
+function BellLink({ unseen: counted }: { unseen: number }) {
+  // The list itself has just marked them seen (the shell's count was read beside it).
+  const unseen = useLocation().pathname === "/reminders" ? 0 : counted;
+  return (
+    <AppLink
+      to="/reminders"
+      className="relative flex items-center rounded-md px-2 py-1.5 hover:bg-white/15"
+      aria-label={unseen ? `Reminders: ${cappedCount(unseen)} new` : "Reminders"}
+    >
+      <Icon name="bell" width={18} height={18} />
+      {unseen ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-1 -right-1 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+        >
+          {cappedCount(unseen)}
+        </span>
+      ) : null}
     </AppLink>
   );
 }

@@ -30,6 +30,8 @@ const PATHS = {
   sort: "M8 9l4-4 4 4M8 15l4 4 4-4",
   "sort-asc": "M6 15l6-6 6 6",
   "sort-desc": "M6 9l6 6 6-6",
+  bell: "M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0",
+  sun: "M12 16a4 4 0 100-8 4 4 0 000 8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4",
 } as const;
 
 export type IconName = keyof typeof PATHS;

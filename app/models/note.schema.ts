@@ -84,23 +84,29 @@ export const completeFollowUpSchema = z.object({
 /** The lead detail's note form: a note, and optionally a follow-up date. */
 export const noteFormSchema = z.object({ content, followUpDate });
 
-/** The schedule panel's quick follow-up: a note and a date, both required (SPEC.md section 5). */
+/** A follow-up's time of day on the user's clock, "HH:MM"; blank means 09:00 (SPEC.md section 9). */
+const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time")
+  .optional()
+  .transform((time) => time || DEFAULT_FOLLOW_UP_TIME);
+
+/**
+ * The schedule panel's quick follow-up: a note and a date, both required (SPEC.md section 5), and a time on
+ * the reader's clock (blank: 09:00).
+ */
 export const quickFollowUpSchema = z.object({
   content,
   followUpDate: followUpDate.refine((date) => date instanceof Date, "Choose a follow-up date"),
+  followUpTime: timeOfDay,
 });
 
 /** The calendar's Schedule Follow-up dialog (SPEC.md section 5 "Calendar follow-up"); the day comes with it. */
 export const calendarFollowUpSchema = z.object({
   leadId: z.uuid({ error: "Choose a lead" }),
   content,
-  // Blank means 09:00 (SPEC.md section 9).
-  time: z
-    .string()
-    .trim()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time")
-    .optional()
-    .transform((time) => time || DEFAULT_FOLLOW_UP_TIME),
+  time: timeOfDay,
 });
 
 /** The field-notes screen's text note (SPEC.md section 5 "Field note"); a voice note goes through the API. */
@@ -110,4 +116,14 @@ export const fieldNoteSchema = z.object({
     .trim()
     .min(1, NOTE_OR_RECORDING_MESSAGE)
     .max(10_000, "At most 10,000 characters"),
+});
+
+/** My Day's Reschedule: a follow-up moved to a day and time on the user's clock. */
+export const rescheduleFormSchema = z.object({
+  noteId: z.uuid({ error: "Unknown follow-up" }),
+  date: z.iso.date({ error: "Choose a date" }).refine((date) => {
+    const year = Number(date.slice(0, 4));
+    return year >= FIRST_YEAR && year <= LAST_YEAR;
+  }, DATE_RANGE_MESSAGE),
+  time: timeOfDay,
 });

@@ -84,6 +84,26 @@ export async function completeFollowUp(actor: Actor, id: string): Promise<Note> 
   });
 }
 
+/**
+ * Reschedule: an open follow-up moves to `followUpDate`; its e-mail reminder is due again at the new time.
+ */
+export async function rescheduleFollowUp(actor: Actor, id: string, followUpDate: Date): Promise<Note> {
+  requireWriteAccess(actor);
+  const sql = await db(actor);
+  return sql.begin(async (tx) => {
+    const note = await getNote(tx, actor, id, { lock: true });
+    if (!note.followUpDate) {
+      throw invalidInput({ followUpDate: ["This note has no follow-up to reschedule"] });
+    }
+    if (note.isFollowUpComplete) {
+      throw invalidInput({ followUpDate: ["This follow-up is already complete"] });
+    }
+    await tx`
+      update notes set follow_up_date = ${followUpDate}, reminded_at = null, updated_at = now() where id = ${id}`;
+    return { ...note, followUpDate };
+  });
+}
+
 /** 404 unless the note exists on a lead the actor may see (checked before the input). */
 export async function requireNote(actor: Actor, id: string) {
   await getNote(await db(actor), actor, id);
@@ -91,10 +111,13 @@ export async function requireNote(actor: Actor, id: string) {
 
 /**
  * The follow-ups on a division's non-archived leads, as the calendar's index holds them: each note carries its
- * lead's division and archive state (sql/00009), so a date range is read without visiting the leads.
+ * lead's division and archive state (sql/00009), so a date range is read without visiting the leads. With
+ * `mine` (a user's id), only those on the leads that user created or is assigned to, which the note carries
+ * too (sql/00021, read from the creator's and the assignee's indexes).
  */
-function calendarFollowUps(sql: Sql | Tx, division: Division) {
-  return sql`n.lead_division = ${division} and not n.lead_archived and n.follow_up_date is not null`;
+function calendarFollowUps(sql: Sql | Tx, division: Division, mine: string | null = null) {
+  return sql`n.lead_division = ${division} and not n.lead_archived and n.follow_up_date is not null
+    ${mine ? sql`and (n.lead_created_by = ${mine} or n.lead_assigned_to = ${mine})` : sql``}`;
 }
 
 /** CONTRACT.md's Follow-up, from a note `n` and its lead `l`. */
@@ -125,20 +148,25 @@ export async function listFollowUps(
 
 /**
  * A page of a calendar panel: the follow-ups due from `from` to before `to`, soonest first (`openOnly`: the
- * incomplete ones), and how many there are in all, counted in the same scan of the index. At a million leads
+ * incomplete ones; `mine`: a user's only), and how many there are in all, counted in the same scan of the index. At a million leads
  * a day holds over a thousand, so a panel shows a page of them, not the day.
  */
 export async function listFollowUpPage(
   actor: Actor,
   division: Division,
   { from, to }: { from: Date; to: Date },
-  { openOnly = false, limit, offset }: { openOnly?: boolean; limit: number; offset: number },
+  {
+    openOnly = false,
+    mine = null,
+    limit,
+    offset,
+  }: { openOnly?: boolean; mine?: string | null; limit: number; offset: number },
 ): Promise<{ followUps: FollowUp[]; total: number }> {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
   const matches = sql`
       from notes n
-     where ${calendarFollowUps(sql, division)} and n.follow_up_date >= ${from} and n.follow_up_date < ${to}
+     where ${calendarFollowUps(sql, division, mine)} and n.follow_up_date >= ${from} and n.follow_up_date < ${to}
        ${openOnly ? sql`and not n.is_follow_up_complete` : sql``}`;
   const rows = await sql<(FollowUp & { total: number })[]>`
     with page as (
@@ -158,7 +186,7 @@ export async function listFollowUpPage(
 }
 
 /**
- * A run of days' first follow-ups and how many each day holds, for a calendar's cells: `dayStarts` are the UTC
+ * A run of days' first follow-ups and how many each day holds (`mine`: a user's only), for a calendar's cells: `dayStarts` are the UTC
  * instants the days begin, then the instant the last one ends (days in the user's zone). Each day is counted
  * from the calendar's index alone, and only the `perDay` follow-ups a day it sends are read from notes and
  * leads: at a million leads a month's grid holds 40,000 follow-ups (docs/scaling.md "The calendar").
@@ -168,11 +196,12 @@ export async function listFollowUpDays(
   division: Division,
   dayStarts: Date[],
   perDay: number,
+  mine: string | null = null,
 ): Promise<{ followUps: FollowUp[]; total: number }[]> {
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
   const bounds = sql.array(dayStarts.map((start) => start.toISOString()));
-  const onDay = sql`${calendarFollowUps(sql, division)}
+  const onDay = sql`${calendarFollowUps(sql, division, mine)}
     and n.follow_up_date >= days.starts and n.follow_up_date < days.ends`;
   const rows = await sql<(FollowUp & { day: number; total: number })[]>`
     with days as (

@@ -56,6 +56,17 @@ export const APP_VARIABLES = {
     meaning:
       "successful sign-ins one username may make per 15 minutes; more are answered 429 with `Retry-After` (docs/security.md)",
   },
+  SMTP_URL: {
+    default: "unset",
+    meaning:
+      "SMTP server for e-mail reminders of follow-ups (`smtp://user:pass@host:587`, `smtps://...`); unset sends none (docs/decisions/028-my-day-and-reminders.md)",
+  },
+  SMTP_FROM: { default: "`CRM <no-reply@localhost>`", meaning: "the reminders' From address" },
+  REMINDER_EVERY_MS: {
+    default: "`30000`",
+    meaning:
+      "how often the app looks for follow-ups come due to e-mail, and for digests to send (milliseconds)",
+  },
 } as const;
 
 /** Read by the test and benchmark scripts, not by the app; listed so the README's table is complete. */
@@ -120,6 +131,7 @@ export type Env = {
   trustProxy: TrustProxy | null;
   apiTokenRateLimit: number;
   signInSuccessLimit: number;
+  smtp: { url: string; from: string; everyMs: number } | null;
 };
 
 /** A variable that cannot be used: the process says which and stops (server.ts). */
@@ -175,6 +187,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: parseTrustProxy(text("TRUST_PROXY")),
     apiTokenRateLimit: integer("API_TOKEN_RATE_LIMIT", text("API_TOKEN_RATE_LIMIT"), 600, 1, 1_000_000),
     signInSuccessLimit: integer("SIGN_IN_SUCCESS_LIMIT", text("SIGN_IN_SUCCESS_LIMIT"), 30, 1, 1_000_000),
+    smtp: smtp(text("SMTP_URL"), text("SMTP_FROM"), text("REMINDER_EVERY_MS")),
   };
 }
 
@@ -185,6 +198,13 @@ function integer(name: string, value: string | null, fallback: number, min: numb
     throw new EnvError(`${name} must be a whole number from ${min} to ${max}, not "${value}".`);
   }
   return number;
+}
+
+function smtp(url: string | null, from: string | null, everyMs: string | null) {
+  const every = integer("REMINDER_EVERY_MS", everyMs, 30_000, 100, 86_400_000);
+  if (url === null) return null;
+  if (!/^smtps?:\/\//.test(url)) throw new EnvError("SMTP_URL must be an smtp:// or smtps:// URL.");
+  return { url, from: from ?? "CRM <no-reply@localhost>", everyMs: every };
 }
 
 function databaseUrl(value: string | null) {

@@ -138,7 +138,7 @@ test.describe("lead detail dialog", () => {
     await expect(row(page, name)).toContainText(lead.email);
   });
 
-  test("a note with a follow-up date, then Mark Complete", async ({ page, crm }) => {
+  test("a note, a follow-up at a time of one's own, then Mark Complete", async ({ page, crm }) => {
     const lead = await crm.lead("Josiah", "Wedgwood");
     await createNote(crm.api, { leadId: lead.id, content: "First call went well." });
     const name = `Josiah Wedgwood-${crm.token}`;
@@ -164,21 +164,29 @@ test.describe("lead detail dialog", () => {
       await text.fill("   ");
       await expect(addNote).toBeDisabled();
     }
-    await text.fill("Send the quarry samples.");
+    await text.fill("Called the office.");
     await expect(addNote).toBeEnabled();
-    await notes.getByLabel("Follow-up date (optional)").fill("2030-07-14");
     await addNote.click();
-
     await expect(toast(page, "Note added successfully")).toBeVisible();
     const items = notes.getByRole("listitem");
     await expect(items).toHaveCount(2);
+    await expect(text).toHaveValue("");
+    await hydrated(page);
+
+    // A follow-up is scheduled in one place, with its day and its time on the reader's clock (London).
+    const schedule = section(dialog(page, name), "Schedule Follow-up");
+    await schedule.getByLabel("Quick follow-up note").fill("Send the quarry samples.");
+    await schedule.getByLabel("Follow-up date").fill("2030-07-14");
+    await expect(schedule.getByLabel("Time")).toHaveValue("09:00");
+    await schedule.getByLabel("Time").fill("14:30");
+    await schedule.getByRole("button", { name: "Add Follow-up" }).click();
+    await expect(toast(page, "Follow-up scheduled successfully")).toBeVisible();
+    await expect(items).toHaveCount(3);
     // Newest first, with its author and follow-up.
     await expect(items.first()).toContainText("Send the quarry samples.");
     await expect(items.first()).toContainText("Erin");
-    // A day alone is 09:00 on the reader's clock (London, in summer time here), as the calendar has it.
-    await expect(items.first()).toContainText("Follow-up 14 Jul 2030, 09:00");
-    await expect(items.nth(1)).toContainText("First call went well.");
-    await expect(text).toHaveValue("");
+    await expect(items.first()).toContainText("Follow-up 14 Jul 2030, 14:30");
+    await expect(items.nth(2)).toContainText("First call went well.");
     const complete = notes.getByRole("button", { name: "Mark Complete" });
     await expect(complete).toHaveCount(1);
     await expectAccessible(page);
@@ -349,17 +357,16 @@ test.describe("the lead detail on a 375 px phone", () => {
     await expectNothingWiderThanViewport(page);
     await expect(stages.locator('[aria-current="step"]')).toHaveText("New");
 
-    // Call Contact is disabled, saying why; Schedule Meeting opens the calendar's dialog for this lead, today.
+    // Call Contact is disabled, saying why; Schedule Meeting goes to the dialog's Schedule Follow-up form.
     const quick = section(detail, "Quick Actions");
     const call = quick.getByRole("link", { name: "Call Contact" });
     await expect(call).toHaveAttribute("aria-disabled", "true");
     await expect(call).not.toHaveAttribute("href");
     await expect(call).toHaveAccessibleDescription("No phone number");
     await expect(quick.getByText("No phone number")).toBeVisible();
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     await expect(quick.getByRole("link", { name: "Schedule Meeting" })).toHaveAttribute(
       "href",
-      `/calendar?${new URLSearchParams({ month: today.slice(0, 7), day: today, schedule: today, leadId: lead.id, leadName: name })}`,
+      `#quick-follow-up-${lead.id}`,
     );
     await expect(
       section(detail, "Lead Information").getByRole("link", { name: `/leads/${lead.id}` }),

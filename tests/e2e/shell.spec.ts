@@ -17,7 +17,7 @@ import {
   visit,
 } from "./fixtures";
 
-const NAV_LINKS = ["Dashboard", "Leads", "Pipeline", "Contacts", "Calendar", "Mobile Notes"];
+const NAV_LINKS = ["Dashboard", "My Day", "Leads", "Pipeline", "Contacts", "Calendar", "Mobile Notes"];
 
 /** Opens `path`, signs in on its login screen and waits for the shell. */
 async function signIn(page: Page, user: TestUser, path = "/") {

@@ -194,6 +194,14 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
     { method: "POST", path: "/pipeline", form: { intent: "nothing" }, expect: member(400) },
   ],
   "routes/_app.pipeline.lead.$leadId": (ids) => leadOverPage("/pipeline", ids),
+  "routes/_app.my-day": () => [
+    { method: "GET", path: "/my-day", page: "/my-day", expect: member(200) },
+    { method: "POST", path: "/my-day", form: { intent: "reschedule" }, expect: member(400) },
+  ],
+  "routes/_app.my-day.lead.$leadId": (ids) => leadOverPage("/my-day", ids),
+  "routes/_app.reminders": () => [
+    { method: "GET", path: "/reminders", page: "/reminders", expect: member(200) },
+  ],
   "routes/_app.contacts.lead.$leadId": (ids) => leadOverPage("/contacts", ids),
   "routes/_app.search": () => [
     { method: "GET", path: "/search?q=MARKER", page: "/search", expect: member(200) },
@@ -431,6 +439,19 @@ const MATRIX: Record<string, ((ids: Ids) => Case[]) | "layout"> = {
       path: "/api/follow-ups/TSS?from=2031-01-01&to=2031-12-31",
       expect: inDivision("TSS", 200),
     },
+  ],
+  "routes/api.my-day.$division": () => [
+    { method: "GET", path: "/api/my-day/NLH", expect: inDivision("NLH", 200) },
+    { method: "GET", path: "/api/my-day/TSS", expect: inDivision("TSS", 200) },
+  ],
+  "routes/api.reminders.$division": () => [
+    { method: "GET", path: "/api/reminders/NLH", expect: inDivision("NLH", 200) },
+    { method: "GET", path: "/api/reminders/TSS", expect: inDivision("TSS", 200) },
+  ],
+  "routes/api.reminders.seen": () => [{ method: "POST", path: "/api/reminders/seen", expect: member(200) }],
+  "routes/api.reminder-setting": () => [
+    { method: "GET", path: "/api/reminder-setting", expect: member(200) },
+    { method: "PUT", path: "/api/reminder-setting", json: { mode: "NOPE" }, expect: member(400) },
   ],
   "routes/api.notes": (ids) => [
     {

@@ -423,6 +423,11 @@ describe("the documented answers", () => {
         url: `/api/leads/${lead.id}/activities`,
         json: { kind: "EMAIL", outcome: "REPLIED", notes: `Mailed ${token}` },
       }),
+      "POST /api/reminders/seen": async () => ({ url: "/api/reminders/seen" }),
+      "PUT /api/reminder-setting": async () => ({
+        url: "/api/reminder-setting",
+        json: { mode: "DIGEST", timeZone: "Europe/Paris" },
+      }),
       "PUT /api/notes/{id}/audio": async () => ({
         url: `/api/notes/${voice.id}/audio`,
         audio: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]),

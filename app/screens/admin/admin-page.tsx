@@ -1,4 +1,3 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AccessControl, AdminApiTokens, AdminToolbar, UserManagement } from "./admin-panel";
 import { AuditLogDialog, CreateUserDialog, PasswordDialog } from "./admin-dialogs";
@@ -8,8 +7,9 @@ import { PageHeader } from "~/components/page-header";
 import type { adminAction, adminLoader } from "./admin-panel.server";
 import { adminView } from "./admin-view";
 import { statusConfirmation } from "~/models/user";
+import { pageTitle } from "~/components/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Admin | CRM" }];
+export const meta = pageTitle("Admin | CRM");
 
 /**
  * A refusal is not followed by a new read of the page's data, but a conflict (409) says that data is out of

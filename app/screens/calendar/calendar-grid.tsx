@@ -13,6 +13,7 @@ import type { FollowUp, FollowUpState } from "~/models/follow-up.schema";
 import { AppLink } from "~/components/app-link";
 import { buttonClass } from "~/components/forms";
 import { MonthPicker } from "./month-picker";
+import { zonedTime } from "~/utils/time-zone";
 
 type Item = SerializeFrom<FollowUp>;
 
@@ -126,6 +127,9 @@ export function CalendarGrid({
                                 className={`block truncate rounded border px-1 py-0.5 text-xs ${style.className}`}
                                 title={`${item.leadName}: ${item.content} (${style.label})`}
                               >
+                                <span className="font-semibold">
+                                  {zonedTime(new Date(item.followUpDate), timeZone)}
+                                </span>{" "}
                                 {item.leadName}
                               </AppLink>
                             </li>

@@ -7,7 +7,6 @@ import {
   followUpState,
   monthGrid,
   monthTitle,
-  scheduleHref,
   shiftDay,
   shiftMonth,
   weekOf,
@@ -125,12 +124,6 @@ describe("links", () => {
   it("opens a lead over the calendar as it is, without its Schedule Follow-up dialog", () => {
     expect(calendarLeadHref(view, "9b2f")).toBe(
       "/calendar/lead/9b2f?month=2026-11&day=2026-11-23&tpage=2&agenda=day",
-    );
-  });
-
-  it("opens Schedule Follow-up for a lead on a day, that day's month behind it", () => {
-    expect(scheduleHref({ id: "9b2f", name: "Ann Lee & Co" }, "2026-12-03")).toBe(
-      "/calendar?month=2026-12&day=2026-12-03&schedule=2026-12-03&leadId=9b2f&leadName=Ann+Lee+%26+Co",
     );
   });
 });

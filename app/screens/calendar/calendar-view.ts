@@ -43,7 +43,8 @@ const dayParam = {
  * day, the day whose Schedule Follow-up dialog is open, the lead chosen for it (leadId and leadName, from the
  * lead detail's 'Schedule Follow Up'), the dialog's lead search without JavaScript, the pages of the
  * side panels (today's follow-ups, the selected day's), and the phone's agenda: the selected day's week or
- * the day alone (whose page is the day panel's).
+ * the day alone (whose page is the day panel's); and whose follow-ups: the user's own (on the leads they created or
+ * are assigned to) or the team's.
  */
 export const calendarView = defineListState("/calendar", {
   month: monthParam,
@@ -55,6 +56,8 @@ export const calendarView = defineListState("/calendar", {
   tpage: param.page(),
   dpage: param.page(),
   agenda: param.oneOf(["week", "day"], "week"),
+  // Mine or Team; none: the role's default (calendar.server.ts).
+  who: param.choice(["mine", "team"]),
 });
 
 export type CalendarView = ReturnType<typeof calendarView.read>;
@@ -83,17 +86,6 @@ export function longDate(day: string) {
  */
 export function calendarLeadHref(view: CalendarView, leadId: string) {
   return calendarView.href({ ...view, schedule: "", pick: "" }, {}, `/calendar/lead/${leadId}`);
-}
-
-/** Schedule Follow-up with a lead chosen, on `day` ("2026-11-28"), that day's month behind it. */
-export function scheduleHref(lead: { id: string; name: string }, day: string) {
-  return calendarView.href({
-    month: day.slice(0, 7),
-    day,
-    schedule: day,
-    leadId: lead.id,
-    leadName: lead.name,
-  });
 }
 
 /** The day `by` days after `day` ("2026-11-28", 1 → "2026-11-29"). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { currentDivision, type Actor } from "~/models/actor.server";
+import { currentDivision, isAdmin, type Actor } from "~/models/actor.server";
 import { getLead } from "~/models/lead.server";
 import { listLeadPage } from "~/models/lead-list.server";
 import { calendarFollowUpSchema } from "~/models/note.schema";
@@ -51,14 +51,18 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
   });
   // The week agenda reads its days as the grid does, from the calendar's index; the day agenda is the day panel.
   const week = view.agenda === "week" ? weekOf(selected) : null;
+  // Mine by default for a sales user, the team's for an admin.
+  const who = view.who ?? (isAdmin(actor) ? "team" : "mine");
+  const mine = who === "mine" ? actor.user.id : null;
   const [cells, todayFollowUps, selectedFollowUps, weekFollowUps, chosenLead, picks] = await Promise.all([
-    listFollowUpDays(actor, division, dayStarts(days, timeZone), FOLLOW_UPS_PER_DAY),
+    listFollowUpDays(actor, division, dayStarts(days, timeZone), FOLLOW_UPS_PER_DAY, mine),
     listFollowUpPage(actor, division, daysRange(today, today, timeZone), {
       openOnly: true,
+      mine,
       ...page(view.tpage),
     }),
-    listFollowUpPage(actor, division, daysRange(selected, selected, timeZone), page(view.dpage)),
-    week && listFollowUpDays(actor, division, dayStarts(week, timeZone), FOLLOW_UPS_PER_AGENDA_DAY),
+    listFollowUpPage(actor, division, daysRange(selected, selected, timeZone), { mine, ...page(view.dpage) }),
+    week && listFollowUpDays(actor, division, dayStarts(week, timeZone), FOLLOW_UPS_PER_AGENDA_DAY, mine),
     isUuid(view.leadId) ? getLead(actor, view.leadId).catch(nullIfRefused) : null,
     view.schedule && view.pick
       ? listLeadPage(actor, division, { archived: false, search: view.pick }, { limit: PICKER_SIZE })
@@ -67,6 +71,7 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
   return {
     division,
     timeZone,
+    who,
     now: now.toISOString(),
     today,
     view,

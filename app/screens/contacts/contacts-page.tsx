@@ -1,5 +1,4 @@
 import type { action, loader } from "./contacts-page.server";
-import type { MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
 import { AddContactDialog } from "./add-contact-dialog";
@@ -17,8 +16,9 @@ import { useFieldFollowing } from "~/components/use-field-following";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { CONTACTS_PAGE_SIZE, contactLeadHref, contactsView, type ContactsView } from "./contacts-view";
 import { brandingFor } from "~/utils/divisions";
+import { pageTitle } from "~/components/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Contacts | CRM" }];
+export const meta = pageTitle("Contacts | CRM");
 
 export function ContactsPage() {
   const data = useLoaderData<typeof loader>();

@@ -7,10 +7,11 @@ import { figureSize } from "./dashboard-panels";
 import { LeadCards } from "./lead-cards";
 import { Pager } from "~/components/list";
 import { brandingFor } from "~/utils/divisions";
+import { titleWithDue } from "~/components/page-title";
 import { formatGBP } from "~/utils/format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Details"} | CRM` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: titleWithDue(matches, `${data?.title ?? "Details"} | CRM`) },
 ];
 
 export function DashboardDetailsPage() {

@@ -1,12 +1,13 @@
 import type { loader } from "./dashboard-page.server";
-import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DivisionLogo } from "~/components/division-logo";
 import { brandingFor } from "~/utils/divisions";
 import { LeadsByStatusChart, WonValueChart } from "./dashboard-charts";
 import { QuickActions, RecentActivity, RecentLeads, StatCards } from "./dashboard-panels";
+import { MyDayPanel } from "../my-day/my-day-panel";
+import { pageTitle } from "~/components/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | CRM" }];
+export const meta = pageTitle("Dashboard | CRM");
 
 /**
  * The dashboard (SPEC.md "Dashboard"). Its dialogs are its index route's (dashboard-dialogs.tsx), and a lead
@@ -32,6 +33,7 @@ export function DashboardPage() {
         </div>
       </section>
       <StatCards stats={data.stats} thisMonth={data.thisMonth} />
+      <MyDayPanel day={data.myDay} timeZone={data.timeZone} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <LeadsByStatusChart counts={data.byStatus} />
         <WonValueChart months={data.wonByMonth} />

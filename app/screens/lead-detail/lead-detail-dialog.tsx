@@ -12,7 +12,6 @@ import { type LeadDetail, LEAD_STATUSES, STATUS_LABELS } from "~/models/lead";
 import type { AssignableUser } from "~/models/user.schema";
 import { brandingFor } from "~/utils/divisions";
 import { formatDate, formatDateTime, formatGBP, fullName, relativeNoteTime } from "~/utils/format";
-import { zonedDate } from "~/utils/time-zone";
 import type { ToastInput } from "~/utils/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { useIsPending } from "~/components/use-is-pending";
@@ -34,12 +33,13 @@ import { StatusBadge } from "~/components/status-badge";
 import { useTimeZone } from "~/components/time-zone";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { IdempotencyKeyField } from "~/components/idempotency-key-field";
-import { calendarView, scheduleHref } from "../calendar/calendar-view";
+import { calendarView } from "../calendar/calendar-view";
 import { type DetailField, isDetailField, leadAddress } from "./lead-detail-view";
 import { LeadTimeline, type TimelinePage } from "./lead-timeline";
 import { LogActivity, useLogHref } from "./log-activity";
 import type { LogKind } from "./timeline-view";
 import { Section } from "./section";
+import { DEFAULT_FOLLOW_UP_TIME } from "~/models/note";
 
 type Detail = SerializeFrom<LeadDetail>;
 /** What the detail's action answers when a form comes back (invalid input, a refusal). */
@@ -390,18 +390,11 @@ function NotesSection({ lead, action, result }: { lead: Detail; action: string; 
           placeholder="Add a note..."
           errors={fields.content.errors}
         />
-        <div className="flex flex-wrap items-end gap-2">
-          <Field
-            label="Follow-up date (optional)"
-            labelClassName="block text-xs font-medium text-slate-700"
-            {...getInputProps(fields.followUpDate, { type: "date" })}
-            errors={fields.followUpDate.errors}
-          />
-          {/* SPEC.md section 5: disabled while the note is blank (the server checks it too). */}
-          <StatusButton pending={pending} disabled={hydrated && !fields.content.value?.trim()}>
-            Add Note
-          </StatusButton>
-        </div>
+        {/* A follow-up is scheduled in one place, the Schedule Follow-up form (with its time). */}
+        {/* SPEC.md section 5: disabled while the note is blank (the server checks it too). */}
+        <StatusButton pending={pending} disabled={hydrated && !fields.content.value?.trim()}>
+          Add Note
+        </StatusButton>
       </Form>
       {lead.notes.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No notes yet.</p>
@@ -479,7 +472,6 @@ function QuickActions({
   result?: DetailResult;
   className: string;
 }) {
-  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const logHref = useLogHref();
   // Once the call or e-mail is started (the tel: or mailto: link still opens the phone or the mail program),
@@ -491,11 +483,8 @@ function QuickActions({
   })
     .toString()
     .replace(/\+/g, "%20")}`;
-  // 'Schedule Meeting' opens the calendar's Schedule Follow-up dialog on today (the reader's day) for this lead.
-  const meetingHref = scheduleHref(
-    { id: lead.id, name: `${lead.firstName} ${lead.lastName}` },
-    zonedDate(new Date(), timeZone),
-  );
+  // 'Schedule Meeting' goes to the dialog's Schedule Follow-up form: the one way to schedule from here.
+  const meetingHref = `#${scheduleFormId(lead.id)}`;
   return (
     <Section title="Quick Actions" className={className}>
       <div className="grid grid-cols-2 gap-2">
@@ -510,9 +499,9 @@ function QuickActions({
         <QuickAction href={`mailto:${lead.email}`} icon="mail" onClick={offerToLog("email")}>
           Send Email
         </QuickAction>
-        <AppLink to={meetingHref} className={QUICK_ACTION}>
+        <a href={meetingHref} className={QUICK_ACTION}>
           <Icon name="calendar" width={16} height={16} /> Schedule Meeting
-        </AppLink>
+        </a>
         <QuickAction href={proposalHref} icon="document">
           Send Proposal
         </QuickAction>
@@ -681,11 +670,14 @@ function LeadLink({ lead }: { lead: Detail }) {
   );
 }
 
+/** The Schedule Follow-up form's id, which 'Schedule Meeting' links to. */
+const scheduleFormId = (leadId: string) => `quick-follow-up-${leadId}`;
+
 function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: string; result?: DetailResult }) {
   const hydrated = useHydrated();
   const pending = useIsPending({ intent: "quick-follow-up", formAction: action });
   const [form, fields] = useSchemaForm("quickFollowUp", {
-    id: `quick-follow-up-${lead.id}`,
+    id: scheduleFormId(lead.id),
     lastResult: result?.intent === "quick-follow-up" ? result.result : undefined,
   });
   const small = "block text-xs font-medium text-slate-700";
@@ -720,6 +712,13 @@ function ScheduleFollowUp({ lead, action, result }: { lead: Detail; action: stri
           labelClassName={small}
           {...getInputProps(fields.followUpDate, { type: "date" })}
           errors={fields.followUpDate.errors}
+        />
+        <Field
+          label="Time"
+          labelClassName={small}
+          {...getInputProps(fields.followUpTime, { type: "time" })}
+          defaultValue={fields.followUpTime.initialValue ?? DEFAULT_FOLLOW_UP_TIME}
+          errors={fields.followUpTime.errors}
         />
         {/* SPEC.md section 5: a quick follow-up needs both a note and a date. */}
         <StatusButton

@@ -55,18 +55,18 @@ export async function leadDetailLoader({ request, context, params }: LoaderFunct
 }
 
 /**
- * The form's follow-up date is a day on the reader's calendar: its follow-up is at 09:00 on their clock, the day
- * the calendar shows it on (to the API, a date alone means 09:00 UTC; models/note.schema.ts).
+ * The form's follow-up date is a day on the reader's calendar: its follow-up is at the time chosen (09:00 when
+ * none) on their clock, the day the calendar shows it on (to the API, a date alone means 09:00 UTC;
+ * models/note.schema.ts).
  */
 function onReadersClock(
   posted: FormDataEntryValue | null,
   parsed: Date | null | undefined,
   request: Request,
+  time = DEFAULT_FOLLOW_UP_TIME,
 ) {
   const day = typeof posted === "string" ? posted.trim() : "";
-  return parsed && /^\d{4}-\d{2}-\d{2}$/.test(day)
-    ? zonedTimeToUtc(day, DEFAULT_FOLLOW_UP_TIME, timeZoneOf(request))
-    : parsed;
+  return parsed && /^\d{4}-\d{2}-\d{2}$/.test(day) ? zonedTimeToUtc(day, time, timeZoneOf(request)) : parsed;
 }
 
 /** SPEC.md's 'Failed to update lead', or for a stale version CONTRACT.md's conflict message. */
@@ -174,6 +174,7 @@ export async function leadDetailAction({ request, context, params }: ActionFunct
         formData.get("followUpDate"),
         submission.value.followUpDate,
         request,
+        "followUpTime" in submission.value ? (submission.value.followUpTime as string) : undefined,
       );
       return attempt(
         () => createNote(actor, leadId(), { content, followUpDate, noteType: "TEXT", voiceDuration: null }),

@@ -1,5 +1,4 @@
 import type { action, loader } from "./leads-page.server";
-import { type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -12,10 +11,11 @@ import { SavedViewBar } from "./saved-view-forms";
 import { PageHeader } from "~/components/page-header";
 import { leadsView, type LeadsView } from "./leads-view";
 import { brandingFor } from "~/utils/divisions";
+import { pageTitle } from "~/components/page-title";
 import { boardHref } from "~/screens/pipeline/pipeline-view";
 import { ListBoardSwitch } from "./list-board-switch";
 
-export const meta: MetaFunction = () => [{ title: "Leads | CRM" }];
+export const meta = pageTitle("Leads | CRM");
 
 export function LeadsPage() {
   const data = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
 import { brandingFor } from "~/utils/divisions";
 import { LeadFilters } from "~/screens/leads/lead-filters";
 import { ListBoardSwitch } from "~/screens/leads/list-board-switch";
@@ -8,7 +8,7 @@ import type { loader } from "./pipeline-page.server";
 import { Board, ColumnSwitcher } from "./pipeline-board";
 import { boardHref, listHref } from "./pipeline-view";
 
-export const meta: MetaFunction = () => [{ title: "Pipeline | CRM" }];
+export const meta = pageTitle("Pipeline | CRM");
 
 /** /pipeline: the division's active leads by status under the lead list's filters (SPEC.md's statuses). */
 export function PipelinePage() {

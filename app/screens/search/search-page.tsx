@@ -6,10 +6,11 @@ import { Icon } from "~/components/icons";
 import { PageHeader } from "~/components/page-header";
 import { useFieldFollowing } from "~/components/use-field-following";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
+import { titleWithDue } from "~/components/page-title";
 import type { loader } from "./search-page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.view.q ? `${data.view.q} | Search | CRM` : "Search | CRM" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: titleWithDue(matches, data?.view.q ? `${data.view.q} | Search | CRM` : "Search | CRM") },
 ];
 
 /** The global search as a page: its form (following the typing with JavaScript) and the groups found. */

@@ -12,6 +12,10 @@ import { attempt, invalidReply, refusalReply, requireFormId } from "~/http/page-
 import { errorToast, successToast, type ToastInput } from "~/utils/toast";
 import { redirectWithToast } from "~/http/toast.server";
 import { requirePageActor } from "~/auth/current-user.server";
+import { reminderSettingSchema } from "~/models/my-day.schema";
+import { getReminderSetting, setReminderSetting } from "~/models/reminder.server";
+import { env } from "~/utils/env.server";
+import { timeZoneOf } from "~/utils/time-zone.server";
 import { settingsView } from "./settings-view";
 
 /** The create form's answer when the page stays: the new token, or the form's errors. */
@@ -25,18 +29,22 @@ export type TokenFormResult = {
 const SETTINGS_PATH = "/settings";
 
 /**
- * /settings: the signed-in user's own API tokens, an admin's pipeline stage weights, and the active one the revoke confirmation is about
+ * /settings: the signed-in user's reminder setting (and whether this server sends e-mail), own API tokens, an
+ * admin's pipeline stage weights, and the active token the revoke confirmation is about
  * (?revoke=, a parameter of the page: docs/decisions/002-screens.md).
  */
 export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
-  const [tokens, weights] = await Promise.all([
+  const [tokens, reminders, weights] = await Promise.all([
     listOwnTokens(actor),
+    getReminderSetting(actor),
     isAdmin(actor) ? getStageWeights(actor) : null,
   ]);
   const revokeId = settingsView.dialogs(new URL(request.url).searchParams).revoke;
   const revoking = tokens.find((token) => token.id === revokeId && token.status === "ACTIVE") ?? null;
   return {
+    reminders,
+    emailConfigured: env().smtp !== null,
     tokens,
     revoking,
     scopes: isAdmin(actor) ? TOKEN_SCOPES : TOKEN_SCOPES.filter((s) => s !== "admin"),
@@ -75,6 +83,16 @@ export async function settingsAction(
           "Failed to create API token",
         );
       }
+    }
+    case "reminders": {
+      // The zone is the browser's (the tz cookie): the e-mails' times and the digest's day are on its clock.
+      const parsed = reminderSettingSchema.safeParse({ mode: formData.get("mode") });
+      if (!parsed.success) return redirectWithToast(SETTINGS_PATH, errorToast("Choose how to be reminded"));
+      return attempt(() => setReminderSetting(actor, parsed.data.mode, timeZoneOf(request)), {
+        to: SETTINGS_PATH,
+        success: successToast("Reminder setting saved"),
+        failure: "Failed to save the reminder setting",
+      });
     }
     case "revoke-token":
       return attempt(() => revokeToken(actor, requireFormId(formData, "tokenId")), {

@@ -1,24 +1,27 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ApiTokenList } from "~/components/api-token-list";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PageHeader } from "~/components/page-header";
 import { CreateTokenForm, NewTokenNotice } from "./api-tokens";
+import { ReminderSettingForm } from "./reminder-setting";
 import type { settingsAction, settingsLoader } from "./settings-page.server";
 import { settingsView } from "./settings-view";
+import { pageTitle } from "~/components/page-title";
 import { StageWeightsForm } from "./stage-weights-form";
 
-export const meta: MetaFunction = () => [{ title: "Settings | CRM" }];
+export const meta = pageTitle("Settings | CRM");
 
 const revokeHref = (id: string) => settingsView.href({}, { revoke: id });
 
 export function SettingsPage() {
-  const { tokens, revoking, scopes, weights } = useLoaderData<typeof settingsLoader>();
+  const { tokens, revoking, scopes, reminders, emailConfigured, weights } =
+    useLoaderData<typeof settingsLoader>();
   const result = useActionData<typeof settingsAction>();
   const created = result?.created;
   return (
     <div className="max-w-4xl">
-      <PageHeader title="Settings" subtitle="Your API access." />
+      <PageHeader title="Settings" subtitle="Your reminders and API access." />
+      <ReminderSettingForm mode={reminders.mode} emailConfigured={emailConfigured} />
       <section aria-labelledby="api-tokens" className="rounded-lg border border-slate-200 bg-white shadow-sm">
         <div className="border-b border-slate-200 p-4">
           <h2 id="api-tokens" className="text-lg font-semibold text-slate-900">
