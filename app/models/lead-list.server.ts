@@ -211,14 +211,15 @@ function onePerson(actor: Actor, filters: LeadFilters) {
 /**
  * A list's total. With `otherTab`, one read of the kept counts also answers the other tab's total (the leads
  * page shows both); the other ways of counting ignore it. With `upTo`, a searched count stops past that many
- * (answering `upTo + 1`).
+ * (answering `upTo + 1`); a count narrowed by a field range stops past COUNT_CAP unless `exact` (a whole list's
+ * stream, which reads every match anyway).
  */
 async function countLeads(
   sql: Sql,
   actor: Actor,
   division: Division,
   query: LeadListQuery,
-  { otherTab = false, upTo }: { otherTab?: boolean; upTo?: number } = {},
+  { otherTab = false, upTo, exact = false }: { otherTab?: boolean; upTo?: number; exact?: boolean } = {},
 ): Promise<{ total: number; otherTabTotal?: number }> {
   const statusFilter = statusCondition(sql, sql`status`, query);
   if (countedByStats(query)) {
@@ -243,9 +244,9 @@ async function countLeads(
                   and ${scope}))::int as total`;
     return counts;
   }
-  // Searched, or narrowed by a field range (beyond CONTRACT.md's filters, so even the API's count stops): counted
-  // in SQL, stopping past COUNT_CAP (utils/format.ts formatTotal shows it as "10,000+").
-  const cap = upTo ?? (hasFieldRanges(query) ? COUNT_CAP : undefined);
+  // Searched, or narrowed by a field range (beyond CONTRACT.md's filters, so even the API's page count stops):
+  // counted in SQL, stopping past COUNT_CAP (utils/format.ts formatTotal shows it as "10,000+").
+  const cap = exact ? undefined : (upTo ?? (hasFieldRanges(query) ? COUNT_CAP : undefined));
   const [counts] = await heavyWhen(sql, true, () => countSearched(sql, actor, division, query, cap));
   return counts;
 }
@@ -266,9 +267,11 @@ function countSearched(sql: Sql, actor: Actor, division: Division, query: LeadLi
  * are joined to their people, so deep pages and sorts stay cheap; a cursor starts the scan at the last row
  * seen instead of counting past the rows before it (docs/decisions/005-cursors.md).
  *
- * The total comes from the kept counts; or, searched, from the same scan as the first page, and then from
- * the cursor; or, "mine", from a count beside the page (counting in the page's scan made the planner walk
- * the whole division in update order). Only a page past the last match needs a count of its own.
+ * The total comes from the kept counts; or, searched, from a count beside the page when it may stop
+ * (`countUpTo`, the pages) or the whole-word index answers it alone, else from the same scan as the first
+ * page, and then from the cursor; or, "mine" or narrowed by a field range, from a count beside the page
+ * (counting in the page's scan made the planner walk the whole division in update order). Only a page past
+ * the last match needs a count of its own.
  *
  * With `countOtherTab` (the leads page, which shows both tabs' totals), the other tab's total comes as
  * `otherTabTotal` from the same work: a searched first page counts the other tab's matches in its scan (one
@@ -404,7 +407,7 @@ export async function streamLeads(
   const { name, keys } = listKeys(sql, query);
   // The client's cursor is checked before anything is counted or read.
   const order = keyset(sql, name, keys, paging);
-  const total = order.knownTotal ?? (await countLeads(sql, actor, division, query)).total;
+  const total = order.knownTotal ?? (await countLeads(sql, actor, division, query, { exact: true })).total;
   const batches = keysetBatches(
     sql,
     paging,

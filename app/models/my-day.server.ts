@@ -104,13 +104,18 @@ export async function myDayCounts(
   const me = actor.user.id;
   const [counts] = await sql<{ due: number; unseen: number }[]>`
     select ${cappedCount(sql, myFollowUpIds(sql, me, division, sql`n.follow_up_date < ${tomorrowStarts}`, COUNT_CAP))} as due,
-           ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me), COUNT_CAP))} as unseen`;
+           ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me, division), COUNT_CAP))} as unseen`;
   return counts;
 }
 
-/** SQL: due after the user's last look at the bell, and by now. */
-function cameDue(sql: Sql | Tx, userId: string) {
-  return sql`n.follow_up_date > (select bell_seen_at from users where id = ${userId})
+/**
+ * SQL: due after the user's last look at the division's bell (sql/00025; before any, since their bell began:
+ * users.bell_seen_at), and by now.
+ */
+function cameDue(sql: Sql | Tx, userId: string, division: Division) {
+  return sql`n.follow_up_date > coalesce(
+      (select seen_at from bell_seen where user_id = ${userId} and division = ${division}),
+      (select bell_seen_at from users where id = ${userId}))
     and n.follow_up_date <= now()`;
 }
 
@@ -126,7 +131,7 @@ export async function listBell(
   requireDivisionAccess(actor, division);
   const sql = await db(actor);
   const me = actor.user.id;
-  const ids = myFollowUpIds(sql, me, division, cameDue(sql, me), limit);
+  const ids = myFollowUpIds(sql, me, division, cameDue(sql, me, division), limit);
   const [rows, [{ total, lookedAt }]] = await Promise.all([
     sql<MyFollowUp[]>`
       select ${myFollowUpColumns(sql)}
@@ -134,21 +139,27 @@ export async function listBell(
         join notes n on n.id = p.id join leads l on l.id = n.lead_id
        order by p.follow_up_date, p.id`,
     sql<{ total: number; lookedAt: Date }[]>`
-      select ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me), COUNT_CAP))} as total,
+      select ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me, division), COUNT_CAP))} as total,
              now() as looked_at`,
   ]);
   return { followUps: rows, total, lookedAt };
 }
 
-/** The actor has looked at the bell: what came due by `at` (default now) is no longer new. */
-export async function markBellSeen(actor: Actor, at?: Date): Promise<{ seenAt: Date }> {
+/** The actor has looked at the bell of `divisions`: what came due there by `at` (default now) is no longer new. */
+export async function markBellSeen(
+  actor: Actor,
+  divisions: readonly Division[],
+  at?: Date,
+): Promise<{ seenAt: Date }> {
+  for (const division of divisions) requireDivisionAccess(actor, division);
   const sql = await db(actor);
   // A transaction, as every write: a request's Idempotency-Key is kept with it (docs/decisions/024).
   return sql.begin(async (tx) => {
-    const [row] = await tx<{ seenAt: Date }[]>`
-      update users set bell_seen_at = greatest(bell_seen_at, coalesce(${at ?? null}::timestamptz, now()))
-       where id = ${actor.user.id}
-       returning bell_seen_at as seen_at`;
+    const [row] = await tx<{ seenAt: Date }[]>`select coalesce(${at ?? null}::timestamptz, now()) as seen_at`;
+    await tx`
+      insert into bell_seen (user_id, division, seen_at)
+      select ${actor.user.id}, division, ${row.seenAt} from unnest(${tx.array([...divisions])}::text[]) as division
+      on conflict (user_id, division) do update set seen_at = greatest(bell_seen.seen_at, excluded.seen_at)`;
     return row;
   });
 }

@@ -33,12 +33,15 @@ export async function setStageWeights(actor: Actor, weights: StageWeights): Prom
   requireAdmin(actor);
   const sql = await db(actor);
   const statuses = [...LEAD_STATUSES];
-  await sql`
-    update pipeline_stage_weights w
-       set weight_percent = given.weight, updated_by = ${actor.user.id}, updated_at = now()
-      from unnest(${sql.array(statuses)}::text[], ${sql.array(statuses.map((s) => weights[s]))}::int[])
-           as given (status, weight)
-     where w.status = given.status`;
+  // A transaction, so that a write sent with an idempotency key is kept (db/db-scope.server.ts).
+  await sql.begin(
+    (tx) => tx`
+      update pipeline_stage_weights w
+         set weight_percent = given.weight, updated_by = ${actor.user.id}, updated_at = now()
+        from unnest(${tx.array(statuses)}::text[], ${tx.array(statuses.map((s) => weights[s]))}::int[])
+             as given (status, weight)
+       where w.status = given.status`,
+  );
   return getStageWeights(actor);
 }
 

@@ -116,13 +116,26 @@ async function sendFollowUpReminders(mailer: Mailer) {
       });
       sent++;
     } catch (error) {
-      // Not sent, nor those after it: the next turn claims them again.
-      const unsent = claimed.slice(index).map((unsentOne) => unsentOne.id);
+      // Those after it were not tried, and this one is given back only if the server cannot have taken it:
+      // the next turn claims them again, and no follow-up is ever mailed twice.
+      const unsent = claimed.slice(neverAccepted(error) ? index : index + 1).map((unsentOne) => unsentOne.id);
       await sql`update notes set reminded_at = null where id = any(${sql.array(unsent)}::uuid[])`;
       throw error;
     }
   }
   return sent;
+}
+
+/**
+ * A send that failed before the server could have taken the message (nodemailer's error codes): no connection,
+ * no sign-in, or the server refused it with a reply. A connection lost after the message was sent may have
+ * delivered it, so that one is not tried again (at most once: docs/decisions/028-my-day-and-reminders.md).
+ */
+function neverAccepted(error: unknown) {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  return (
+    responseCode !== undefined || ["ECONNECTION", "EDNS", "EAUTH", "ETLS", "EENVELOPE"].includes(code ?? "")
+  );
 }
 
 async function sendDigests(mailer: Mailer) {
@@ -145,8 +158,9 @@ async function sendDigests(mailer: Mailer) {
       await mailer.send({ to: [user.email], subject: "Your follow-ups today", text });
       sent++;
     } catch (error) {
-      // Not sent, nor those after it: their day is given back for the next turn.
-      for (const unsent of users.slice(index)) {
+      // Those after it were not tried, and this one only if the server cannot have taken it: their day is given
+      // back for the next turn.
+      for (const unsent of users.slice(neverAccepted(error) ? index : index + 1)) {
         await sql`update users set digest_sent_on = ${unsent.previous}::date where id = ${unsent.id}`;
       }
       throw error;

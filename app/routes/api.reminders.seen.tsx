@@ -1,5 +1,6 @@
 import { defineApi } from "~/api/define-api.server";
 import { json, operation } from "~/api/operation";
+import { userDivisions } from "~/models/actor.server";
 import { markBellSeen } from "~/models/my-day.server";
 
 /** POST /api/reminders/seen: what has come due by now is no longer new in the bell. */
@@ -17,7 +18,7 @@ export const api = defineApi([
         required: ["seenAt"],
       }),
     },
-    handler: ({ actor }) => markBellSeen(actor),
+    handler: ({ actor }) => markBellSeen(actor, userDivisions(actor.user)),
   }),
 ]);
 

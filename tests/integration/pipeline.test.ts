@@ -158,8 +158,12 @@ describe("the pipeline board", () => {
     expect(invalid.body.errors.NEW).toBeDefined();
 
     try {
-      // The admin's Settings form.
-      const saved = await admin.postForm("/settings", { intent: "stage-weights", ...changed });
+      // The admin's Settings form, with its idempotency key as the browser sends it.
+      const saved = await admin.postForm("/settings", {
+        intent: "stage-weights",
+        ...changed,
+        idempotencyKey: uniqueToken("weights-key"),
+      });
       expect(toastOf(saved)).toMatchObject({ type: "success", title: "Stage weights saved" });
       expect((await admin.get("/api/admin/pipeline/weights")).body).toEqual(changed);
       const token = uniqueToken("weigh");

@@ -97,6 +97,25 @@ describe("the bell and the reminder setting", () => {
     expect((await client.get("/api/reminders/TSS")).body).toEqual({ followUps: [], total: 0 });
   });
 
+  it("keeps each division's bell: opening one leaves the other's news unseen", async () => {
+    const { client } = await userWith(["TSS", "NLH"]);
+    const [here, there] = await Promise.all([
+      createLead(client),
+      createLead(client, { companyDivision: "NLH" }),
+    ]);
+    await sleep(1100);
+    const soon = () => new Date(Date.now() - 500).toISOString();
+    const dueHere = await createNote(client, here.id, { followUpDate: soon(), content: uniqueToken("here") });
+    const dueThere = await createNote(client, there.id, { followUpDate: soon() });
+    expect((await client.postForm("/division", { division: "TSS", redirectTo: "/" })).status).toBe(302);
+    const page = await client.get("/reminders");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(dueHere.content);
+    expect((await client.get("/api/reminders/TSS")).body.total).toBe(0);
+    const other = await client.get("/api/reminders/NLH");
+    expect(other.body.followUps.map((f: { id: string }) => f.id)).toEqual([dueThere.id]);
+  });
+
   it("is EACH until changed, and refuses a mode that is none", async () => {
     const { client } = await userWith(["TSS"]);
     expect((await client.get("/api/reminder-setting")).body).toEqual({

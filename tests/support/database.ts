@@ -52,6 +52,7 @@ const TABLES = [
   "lead_progress",
   "lead_activities",
   "notes",
+  "bell_seen",
   "audit_log",
   "api_tokens",
   "login_attempts",

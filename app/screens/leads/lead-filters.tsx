@@ -38,7 +38,7 @@ export function LeadFilters({
   return (
     <div className="mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <Form method="get" action={path} role="search" aria-label="Filter leads" onSubmit={search.onSubmit}>
-        {leadsView.hiddenFields(view, ["tab", "mine", "sort", "dir"]).map(([name, value]) => (
+        {leadsView.hiddenFields(view, ["tab", "mine", "sort", "dir", "layout"]).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <div className="flex flex-wrap items-end gap-3">

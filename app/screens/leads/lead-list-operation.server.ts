@@ -15,8 +15,8 @@ export function leadListOperation(archived: boolean) {
     summary: archived ? "List a division's archived leads" : "List a division's active leads",
     description:
       "Newest update first unless sorted. A bare array; the number of all matches is in `X-Total-Count`. " +
-      "Without `limit` the whole list comes back. Narrowed by a value or date range or `overdue`, the count " +
-      "stops early: `X-Total-Count` is then at most 10001, which means 10,001 or more.",
+      "Without `limit` the whole list comes back, counted exactly. With `limit` and narrowed by a value or date " +
+      "range or `overdue`, the count stops early: `X-Total-Count` is then at most 10001, which means 10,001 or more.",
     params: { key: division() },
     query: leadListParamsSchema,
     answers: { 200: json("The leads.", listOf("Lead"), PAGED) },

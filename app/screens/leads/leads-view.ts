@@ -40,6 +40,8 @@ export const leadsView = defineListState(
     updatedFrom: param.day(),
     updatedTo: param.day(),
     overdue: param.flag(),
+    /** Where a saved view of this state opens: the list, or the board (a view saved on /pipeline). */
+    layout: param.oneOf(["list", "board"], "list"),
     sort: param.oneOf(LEAD_SORTS, (state) => (state.tab === "archive" ? "archived" : "updated")),
     dir: param.oneOf(["asc", "desc"], (state) => DEFAULT_SORT_DIRECTION[state.sort as LeadSort]),
     page: param.page(),
@@ -126,7 +128,11 @@ export function savedViewQuery(query: string) {
   return leadsView.href({ ...state, page: 1 }).split("?")[1] ?? "";
 }
 
-/** Where a saved view opens: /leads with its state, and its id for the view's name and controls. */
+/**
+ * Where a saved view opens: /leads (or, saved on the board, /pipeline) with its state, and its id for the
+ * view's name and controls.
+ */
 export function savedViewHref(view: { id: string; query: string }) {
-  return leadsView.href(leadsView.read(new URLSearchParams(view.query)), { savedView: view.id });
+  const state = leadsView.read(new URLSearchParams(view.query));
+  return leadsView.href(state, { savedView: view.id }, state.layout === "board" ? "/pipeline" : "/leads");
 }

@@ -56,13 +56,14 @@ export async function myDayAction({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * /reminders, the bell's list: the follow-ups that came due since the user last opened it. Opening it is
- * looking: what it shows is no longer new (the bell's count goes to zero).
+ * /reminders, the bell's list: the division's follow-ups that came due since the user last opened it there.
+ * Opening it is looking: what it shows is no longer new (the bell's count goes to zero); the other division's
+ * bell keeps its own.
  */
 export async function remindersLoader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const bell = await listBell(actor, division, BELL_SIZE);
-  await markBellSeen(actor, bell.lookedAt);
+  await markBellSeen(actor, [division], bell.lookedAt);
   return { division, timeZone: timeZoneOf(request), ...bell };
 }

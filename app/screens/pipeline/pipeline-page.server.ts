@@ -21,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageActor(request, context);
   const division = currentDivision(actor.user);
   const params = new URL(request.url).searchParams;
-  const view = leadsView.read(params);
+  // The board's layout, so that a view saved here opens here (leadsView's `layout`, savedViewHref).
+  const view: LeadsView = { ...leadsView.read(params), layout: "board" };
   const board = boardState.read(params);
   const [columns, owners] = await Promise.all([
     boardColumns(actor, division, view, board),

@@ -21,7 +21,7 @@ export function boardFilters(view: LeadsView) {
 
 /** The list state the board keeps: its filters only. */
 function filtersOnly(view: LeadsView): Partial<LeadsView> {
-  const { tab: _tab, sort: _sort, dir: _dir, page: _page, ...filters } = view;
+  const { tab: _tab, sort: _sort, dir: _dir, page: _page, layout: _layout, ...filters } = view;
   return filters;
 }
 
