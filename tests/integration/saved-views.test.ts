@@ -313,6 +313,21 @@ describe("saved views", () => {
     expect(view).toMatchObject({ query: "status=PROPOSAL&overdue=1", shared: false });
     expect(location).toBe(`/leads?status=PROPOSAL&overdue=1&savedView=${view.id}`);
 
+    // Saving from the board: its Save view form keeps the layout, and the view opens the board again.
+    const board = await owner.client.get("/pipeline?status=QUALIFIED");
+    expect(board.body).toContain('action="/leads?status=QUALIFIED&amp;layout=board"');
+    const fromBoard = await owner.client.postForm("/leads?status=QUALIFIED&layout=board", {
+      intent: "save-view",
+      name: `From the board ${token}`,
+    });
+    const boardView = (await owner.client.get("/api/views/TSS")).body.find(
+      (candidate: { name: string }) => candidate.name === `From the board ${token}`,
+    );
+    expect(fromBoard.headers.get("location")).toBe(
+      `/pipeline?status=QUALIFIED&layout=board&savedView=${boardView.id}`,
+    );
+    expect((await owner.client.get(fromBoard.headers.get("location")!)).status).toBe(200);
+
     expect(
       (await owner.client.postForm(location, { intent: "share-view", viewId: view.id, shared: "1" })).status,
     ).toBe(302);
