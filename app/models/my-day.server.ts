@@ -3,7 +3,7 @@ import { db, type Sql, type Tx } from "~/db/db.server";
 import type { Division } from "~/utils/divisions";
 import { requireDivisionAccess, type Actor } from "./actor.server";
 import type { FollowUp } from "./follow-up.schema";
-import { COUNT_CAP, type MyDayBounds, type MyDayGroup } from "./my-day";
+import { MY_DAY_COUNT_CAP, type MyDayBounds, type MyDayGroup } from "./my-day";
 
 /** A follow-up in My Day and the bell: CONTRACT.md's Follow-up and the lead's company. */
 export type MyFollowUp = FollowUp & { company: string };
@@ -34,9 +34,9 @@ export function myFollowUpIds(
       order by n.follow_up_date, n.id limit ${limit})`;
 }
 
-/** SQL: how many of the follow-ups `myFollowUpIds` admits, up to COUNT_CAP. */
+/** SQL: how many of the follow-ups `myFollowUpIds` admits, up to MY_DAY_COUNT_CAP. */
 function cappedCount(sql: Sql | Tx, ids: postgres.Fragment) {
-  return sql`(select least(count(*), ${COUNT_CAP})::int from (${ids}) c)`;
+  return sql`(select least(count(*), ${MY_DAY_COUNT_CAP})::int from (${ids}) c)`;
 }
 
 /** The columns of a MyFollowUp, from a note `n` and its lead `l`. */
@@ -48,7 +48,7 @@ function myFollowUpColumns(sql: Sql | Tx) {
 /**
  * My Day (docs/decisions/028-my-day-and-reminders.md): the actor's open follow-ups in the division,
  * overdue, due today and due in the next seven days (days on the user's clock), each group's first
- * `perGroup` and its count up to COUNT_CAP. One statement: short index range scans that stop early (two a
+ * `perGroup` and its count up to MY_DAY_COUNT_CAP. One statement: short index range scans that stop early (two a
  * count, two a list), and the shown rows' notes and leads by key.
  */
 export async function listMyDay(
@@ -67,7 +67,7 @@ export async function listMyDay(
   ];
   const shown = groups.map(
     ([group, when], index) => sql`
-      select ${group}::text as grp, ${index}::int as rank, ${cappedCount(sql, myFollowUpIds(sql, me, division, when, COUNT_CAP))} as total,
+      select ${group}::text as grp, ${index}::int as rank, ${cappedCount(sql, myFollowUpIds(sql, me, division, when, MY_DAY_COUNT_CAP))} as total,
              p.id, p.follow_up_date
         from (select * from (${myFollowUpIds(sql, me, division, when, perGroup)}) i
                order by i.follow_up_date, i.id limit ${perGroup}) p`,
@@ -103,8 +103,8 @@ export async function myDayCounts(
   const sql = await db(actor);
   const me = actor.user.id;
   const [counts] = await sql<{ due: number; unseen: number }[]>`
-    select ${cappedCount(sql, myFollowUpIds(sql, me, division, sql`n.follow_up_date < ${tomorrowStarts}`, COUNT_CAP))} as due,
-           ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me, division), COUNT_CAP))} as unseen`;
+    select ${cappedCount(sql, myFollowUpIds(sql, me, division, sql`n.follow_up_date < ${tomorrowStarts}`, MY_DAY_COUNT_CAP))} as due,
+           ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me, division), MY_DAY_COUNT_CAP))} as unseen`;
   return counts;
 }
 
@@ -139,7 +139,7 @@ export async function listBell(
         join notes n on n.id = p.id join leads l on l.id = n.lead_id
        order by p.follow_up_date, p.id`,
     sql<{ total: number; lookedAt: Date }[]>`
-      select ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me, division), COUNT_CAP))} as total,
+      select ${cappedCount(sql, myFollowUpIds(sql, me, division, cameDue(sql, me, division), MY_DAY_COUNT_CAP))} as total,
              now() as looked_at`,
   ]);
   return { followUps: rows, total, lookedAt };

@@ -15,11 +15,11 @@ export const MY_DAY_GROUP_LABELS: Record<MyDayGroup, string> = {
  * Counts stop here ("99+"): a user with years of open follow-ups is not counted row by row on every page
  * (the sidebar's count, the bell's, each group's).
  */
-export const COUNT_CAP = 100;
+export const MY_DAY_COUNT_CAP = 100;
 
 /** A capped count as shown: "99+" once it reaches the cap. */
 export function cappedCount(count: number) {
-  return count >= COUNT_CAP ? `${COUNT_CAP - 1}+` : String(count);
+  return count >= MY_DAY_COUNT_CAP ? `${MY_DAY_COUNT_CAP - 1}+` : String(count);
 }
 
 /** How a user hears of follow-ups as they come due (CONTRACT.md "Reminder setting"). */

@@ -5,7 +5,6 @@ import type { Division } from "~/utils/divisions";
 import { encodeCursor, type PageCursor } from "~/utils/page-cursor";
 import { inActorDivisions, requireAdmin, requireDivisionAccess, type Actor } from "./actor.server";
 import { LEAD_STATUSES, type LeadFilters, type LeadStatus } from "./lead";
-import { changeLead } from "./lead.server";
 import { countedByStats, listFilter, type LeadListQuery } from "./lead-list.server";
 import { BOARD_COUNT_LIMIT, type BoardCard, type BoardColumn, type StageWeights } from "./pipeline";
 import { personRef } from "./user.server";
@@ -182,14 +181,6 @@ function weighted(value: string, percent: number): string {
   const result = (pence * BigInt(percent) + 50n) / 100n;
   const text = result.toString().padStart(3, "0");
   return `${text.slice(0, -2)}.${text.slice(-2)}`;
-}
-
-/**
- * Moves a lead to `status` through changeLead (the version check, the progress entry, the audit row). A
- * version other than the lead's is refused (409) and nothing changes.
- */
-export function moveLead(actor: Actor, id: string, move: { status: LeadStatus; version: number }) {
-  return changeLead(actor, id, move);
 }
 
 /** Who last changed a lead the actor may see (a stale move names them), or null if unknown. */

@@ -4,7 +4,7 @@ import type { Division } from "~/utils/divisions";
 import { canonicalTimeZone } from "~/utils/time-zone";
 import { formatDateTime } from "~/utils/format";
 import { requireWriteAccess, type Actor } from "./actor.server";
-import { COUNT_CAP, cappedCount, myDayBounds, type ReminderMode } from "./my-day";
+import { MY_DAY_COUNT_CAP, cappedCount, myDayBounds, type ReminderMode } from "./my-day";
 import { myFollowUpIds } from "./my-day.server";
 
 /** The actor's reminder setting (CONTRACT.md "Reminder setting"). */
@@ -179,8 +179,8 @@ async function digestText(userId: string, timeZone: string): Promise<string | nu
   for (const { company } of divisions) {
     const rows = await sql<{ leadName: string; company: string; content: string; followUpDate: Date }[]>`
       select l.first_name || ' ' || l.last_name as lead_name, l.company, n.content, n.follow_up_date
-        from (select * from (${myFollowUpIds(sql, userId, company, sql`n.follow_up_date < ${tomorrowStarts}`, COUNT_CAP)}) i
-               order by i.follow_up_date, i.id limit ${COUNT_CAP}) p
+        from (select * from (${myFollowUpIds(sql, userId, company, sql`n.follow_up_date < ${tomorrowStarts}`, MY_DAY_COUNT_CAP)}) i
+               order by i.follow_up_date, i.id limit ${MY_DAY_COUNT_CAP}) p
         join notes n on n.id = p.id join leads l on l.id = n.lead_id
        order by p.follow_up_date, p.id`;
     if (!rows.length) continue;

@@ -9,22 +9,18 @@ import {
   startOfWeek,
 } from "date-fns";
 import type { FollowUpState } from "~/models/follow-up.schema";
-import { defineListState, param } from "~/utils/list-state";
+import { defineListState, isCalendarDay, param } from "~/utils/list-state";
 import { zonedDate, zonedTimeToUtc } from "~/utils/time-zone";
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const DAY = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 // From January 1900 to November 9999: that month's grid ends in December 9999, the last year a date of
 // this app (and PostgreSQL's ISO output) has four digits; a later grid would reach the year 10000.
 const FIRST_MONTH = "1900-01";
 const LAST_MONTH = "9999-11";
 
 /** A day that exists ("2026-02-30" does not), in the calendar's months. */
-function isCalendarDay(raw: string) {
-  const match = DAY.exec(raw);
-  if (!match || raw.slice(0, 7) < FIRST_MONTH || raw.slice(0, 7) > LAST_MONTH) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+function isCalendarMonthDay(raw: string) {
+  return isCalendarDay(raw) && raw.slice(0, 7) >= FIRST_MONTH && raw.slice(0, 7) <= LAST_MONTH;
 }
 
 const monthParam = {
@@ -33,7 +29,7 @@ const monthParam = {
   format: String,
 };
 const dayParam = {
-  parse: (raw: string) => (isCalendarDay(raw) ? raw : undefined),
+  parse: (raw: string) => (isCalendarMonthDay(raw) ? raw : undefined),
   fallback: () => "",
   format: String,
 };

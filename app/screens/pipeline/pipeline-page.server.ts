@@ -8,7 +8,8 @@ import { currentDivision, type Actor } from "~/models/actor.server";
 import { STATUS_LABELS } from "~/models/lead";
 import { setStatusFormSchema } from "~/models/lead.schema";
 import { BOARD_PAGE_SIZE } from "~/models/pipeline";
-import { lastChangedBy, moveLead, readBoard } from "~/models/pipeline.server";
+import { changeLead } from "~/models/lead.server";
+import { lastChangedBy, readBoard } from "~/models/pipeline.server";
 import { listAssignableUsers } from "~/models/user.server";
 import type { Division } from "~/utils/divisions";
 import { isRefusal } from "~/utils/errors";
@@ -59,7 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { status } = submission.value;
   let moved;
   try {
-    moved = await moveLead(actor, leadId, submission.value);
+    // changeLead: the version check (a stale move is refused, nothing changes), progress entry and audit row.
+    moved = await changeLead(actor, leadId, submission.value);
   } catch (error) {
     if (isRefusal(error) && error.kind === "conflict") {
       const who = await lastChangedBy(actor, leadId);
