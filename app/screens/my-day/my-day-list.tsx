@@ -36,6 +36,18 @@ export function MyDayGroups({
   refused?: { noteId: string; message: string };
 }) {
   const Heading = headingLevel;
+  const location = useLocation();
+  // One Reschedule form at a time, opened by its link (?reschedule={id}; works without JavaScript): a page of
+  // follow-ups renders one form, not one per follow-up.
+  const params = new URLSearchParams(location.search);
+  const rescheduling = params.get("reschedule");
+  params.delete("reschedule");
+  const here = location.pathname + (params.size ? `?${params}` : "");
+  const rescheduleHref = (noteId: string) => {
+    const next = new URLSearchParams(params);
+    next.set("reschedule", noteId);
+    return `${location.pathname}?${next}`;
+  };
   return (
     <div className="space-y-4">
       {MY_DAY_GROUPS.map((group) => {
@@ -62,6 +74,11 @@ export function MyDayGroups({
                     item={item}
                     timeZone={timeZone}
                     leadHref={leadHref}
+                    reschedule={{
+                      open: rescheduling === item.id || refused?.noteId === item.id,
+                      href: rescheduleHref(item.id),
+                      back: here,
+                    }}
                     error={refused?.noteId === item.id ? refused.message : undefined}
                   />
                 ))}
@@ -83,14 +100,16 @@ function FollowUpItem({
   item,
   timeZone,
   leadHref,
+  reschedule,
   error,
 }: {
   item: Item;
   timeZone: string;
   leadHref: (leadId: string) => string;
+  /** Whether its Reschedule form is open, the link that opens it, and the page without it. */
+  reschedule: { open: boolean; href: string; back: string };
   error?: string;
 }) {
-  const location = useLocation();
   const due = new Date(item.followUpDate);
   return (
     <li className="flex flex-wrap items-start gap-2 px-3 py-3 text-sm" data-testid="my-day-item">
@@ -108,47 +127,54 @@ function FollowUpItem({
       </div>
       <div className="flex flex-wrap items-start gap-2">
         <MarkComplete item={item} />
-        <details className="group" open={error ? true : undefined}>
-          <summary className={`${buttonClass.small} cursor-pointer list-none`}>Reschedule</summary>
-          <Form
-            method="post"
-            action="/my-day"
-            preventScrollReset
-            className="mt-2 flex flex-wrap items-end gap-2"
-            aria-label={`Reschedule the follow-up with ${item.leadName}`}
-          >
-            <IdempotencyKeyField />
-            <input type="hidden" name="noteId" value={item.id} />
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <Field
-              id={`reschedule-date-${item.id}`}
-              label="Date"
-              labelClassName="block text-xs font-medium text-slate-700"
-              type="date"
-              name="date"
-              required
-              defaultValue={zonedDate(due, timeZone)}
-            />
-            <Field
-              id={`reschedule-time-${item.id}`}
-              label="Time"
-              labelClassName="block text-xs font-medium text-slate-700"
-              type="time"
-              name="time"
-              required
-              defaultValue={zonedTime(due, timeZone)}
-            />
-            <button type="submit" name="intent" value="reschedule" className={buttonClass.primary}>
-              Save
-            </button>
-            {error ? (
-              <p role="alert" className="w-full text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </Form>
-        </details>
+        {reschedule.open ? null : (
+          <AppLink to={reschedule.href} replace preventScrollReset className={buttonClass.small}>
+            Reschedule
+          </AppLink>
+        )}
       </div>
+      {reschedule.open ? (
+        <Form
+          method="post"
+          action="/my-day"
+          preventScrollReset
+          className="mt-2 flex w-full flex-wrap items-end gap-2"
+          aria-label={`Reschedule the follow-up with ${item.leadName}`}
+        >
+          <IdempotencyKeyField />
+          <input type="hidden" name="noteId" value={item.id} />
+          <input type="hidden" name="redirectTo" value={reschedule.back} />
+          <Field
+            id={`reschedule-date-${item.id}`}
+            label="Date"
+            labelClassName="block text-xs font-medium text-slate-700"
+            type="date"
+            name="date"
+            required
+            defaultValue={zonedDate(due, timeZone)}
+          />
+          <Field
+            id={`reschedule-time-${item.id}`}
+            label="Time"
+            labelClassName="block text-xs font-medium text-slate-700"
+            type="time"
+            name="time"
+            required
+            defaultValue={zonedTime(due, timeZone)}
+          />
+          <button type="submit" name="intent" value="reschedule" className={buttonClass.primary}>
+            Save
+          </button>
+          <AppLink to={reschedule.back} replace preventScrollReset className={buttonClass.secondary}>
+            Cancel
+          </AppLink>
+          {error ? (
+            <p role="alert" className="w-full text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </Form>
+      ) : null}
     </li>
   );
 }
