@@ -59,8 +59,11 @@ test("a lead moves across the board and back with Undo", async ({ page, crm }) =
   if (noJs()) return;
   // The keyboard: the handle focused, Space picks the card up, the arrows choose the column, Space drops it.
   await page.getByRole("button", { name: `Drag ${ben}` }).focus();
+  // Each arrow as a screen-reader user would press it: after hearing where the card is.
   await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: `Drag ${ben}` })).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowRight");
+  await expect(page.getByText(`${ben} is over Contacted.`)).toBeAttached();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText(`${ben} is over Qualified.`)).toBeAttached();
   await page.keyboard.press("Space");
