@@ -62,6 +62,9 @@ test("a lead moves across the board and back with Undo", async ({ page, crm }) =
   // Each arrow as a screen-reader user would press it: after hearing where the card is.
   await page.keyboard.press("Space");
   await expect(page.getByRole("button", { name: `Drag ${ben}` })).toHaveAttribute("aria-pressed", "true");
+  // dnd-kit's keyboard sensor starts listening for the arrows in a timer of its own once the card is picked up:
+  // a timer of ours set now runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText(`${ben} is over Contacted.`)).toBeAttached();
   await page.keyboard.press("ArrowRight");
